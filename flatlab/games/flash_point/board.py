@@ -1,0 +1,230 @@
+"""The Game Board: the grid, Adjacent spaces, walls and doors as edges, layouts as data.
+
+The board is 8 rows (0-7) by 10 columns (0-9). The building's inside is rows
+1-6, read on the red six-sided die, by columns 1-8, read on the black
+eight-sided die; the ring of spaces around it is outside.
+
+A wall or a door lies *between* two spaces, so it is stored once, on the edge
+that joins them: `edge(a, b)` is the same key from either side, and no copy on
+each side can ever disagree.
+
+Layouts are text maps in TOML (see `layouts/*.toml` and `LAYOUT_HELP`), read
+and validated here with errors that name the file, line and column.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from pathlib import Path
+
+from ...core.errors import DataError
+
+ROWS, COLS = 8, 10
+Cell = tuple[int, int]
+Edge = tuple[Cell, Cell]
+
+CELLS: tuple[Cell, ...] = tuple((r, c) for r in range(ROWS) for c in range(COLS))
+INSIDE: tuple[Cell, ...] = tuple((r, c) for r in range(1, ROWS - 1) for c in range(1, COLS - 1))
+OUTSIDE: tuple[Cell, ...] = tuple(cell for cell in CELLS if cell not in set(INSIDE))
+DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+LAYOUT_DIR = Path(__file__).with_name("layouts")
+LAYOUT_HELP = """\
+A layout's `map` is 15 lines: 8 lines of spaces (rows 0-7) with 7 lines of
+horizontal edges between them. In a line of spaces, the space of column c is
+at character 2c and the edge between columns c and c+1 at character 2c+1.
+In an edge line, the edge below column c is at character 2c; the characters
+between are decoration ('+', '-' or ' ').
+  spaces: '.' plain   'F' starting fire   'P' starting POI
+          'A' ambulance parking   'E' engine parking (outside only, in pairs)
+  edges:  ' ' nothing   '|' or '-' wall   'd' door (starts closed)"""
+
+
+def is_inside(cell: Cell) -> bool:
+    r, c = cell
+    return 0 < r < ROWS - 1 and 0 < c < COLS - 1
+
+
+def on_board(cell: Cell) -> bool:
+    r, c = cell
+    return 0 <= r < ROWS and 0 <= c < COLS
+
+
+def edge(a: Cell, b: Cell) -> Edge:
+    """The one key for the edge between two orthogonally neighbouring spaces."""
+    return (a, b) if a < b else (b, a)
+
+
+def step(cell: Cell, direction: tuple[int, int]) -> Cell:
+    return cell[0] + direction[0], cell[1] + direction[1]
+
+
+def _neighbours() -> dict[Cell, tuple[tuple[Cell, Edge, tuple[int, int]], ...]]:
+    table = {}
+    for cell in CELLS:
+        table[cell] = tuple(
+            (nb, edge(cell, nb), d) for d in DIRECTIONS.values()
+            if on_board(nb := step(cell, d))
+        )
+    return table
+
+
+# every space's orthogonal neighbours on the board, with the edge between and the direction
+NEIGHBOURS = _neighbours()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One side of the board: fixed walls, doorways, parking spots and starting markers."""
+
+    name: str
+    title: str
+    walls: frozenset[Edge]
+    doors: frozenset[Edge]
+    fires: tuple[Cell, ...] = ()
+    pois: tuple[Cell, ...] = ()
+    ambulance_spots: tuple[tuple[Cell, Cell], ...] = ()
+    engine_spots: tuple[tuple[Cell, Cell], ...] = ()
+    description: str = field(default="", compare=False)
+    source: str = field(default="", compare=False, repr=False)  # the TOML text, for saves
+    builtin: bool = field(default=False, compare=False)
+
+    @cached_property
+    def ambulance_cells(self) -> tuple[Cell, ...]:
+        return tuple(c for spot in self.ambulance_spots for c in spot)
+
+
+def load_layout(name_or_path: str | Path) -> Layout:
+    """A built-in layout by name ("house-a", "house-b", "open") or a TOML file of your own."""
+    path = Path(name_or_path)
+    if path.suffix != ".toml":
+        path = LAYOUT_DIR / f"{name_or_path}.toml"
+        if not path.exists():
+            builtin = sorted(p.stem for p in LAYOUT_DIR.glob("*.toml"))
+            raise ValueError(f"layout: no built-in layout {name_or_path!r}; "
+                             f"choose one of {builtin} or give a .toml path")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise DataError(str(path), f"cannot read the file ({e.strerror})") from None
+    layout = parse_layout(text, source=path.name)
+    return replace(layout, builtin=path.parent == LAYOUT_DIR)
+
+
+def parse_layout(text: str, source: str = "<layout>") -> Layout:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise DataError(source, f"not valid TOML: {e}") from None
+    for key in ("name", "map"):
+        if not isinstance(data.get(key), str):
+            raise DataError(source, f"field {key!r} is missing or not a string")
+    unknown = set(data) - {"name", "title", "description", "map"}
+    if unknown:
+        raise DataError(source, f"unknown field(s) {sorted(unknown)}; expected name, title, "
+                        "description, map")
+    first_line = _map_first_line(text)
+    return replace(_parse_map(data, source, first_line), source=text)
+
+
+def _map_first_line(text: str) -> int:
+    """The file line of the map's first row, so errors point into the file."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.lstrip().startswith("map") and '"""' in line:
+            return number + 1
+    return 1
+
+
+def _parse_map(data: dict, source: str, first_line: int) -> Layout:
+    lines = data["map"].split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if len(lines) != 2 * ROWS - 1:
+        raise DataError(source, f"the map has {len(lines)} lines; it needs {2 * ROWS - 1} "
+                        f"(8 rows of spaces and 7 edge lines)\n{LAYOUT_HELP}", first_line)
+    walls: set[Edge] = set()
+    doors: set[Edge] = set()
+    marks: dict[str, list[Cell]] = {"F": [], "P": [], "A": [], "E": []}
+
+    def fail(i: int, col: int, problem: str):
+        raise DataError(source, problem, first_line + i, col + 1)
+
+    def put(kind: str, e: Edge, i: int, col: int):
+        if not (is_inside(e[0]) or is_inside(e[1])):
+            fail(i, col, f"a {kind} between two outside spaces {e[0]} and {e[1]}; "
+                 "walls and doors belong to the building")
+        (walls if kind == "wall" else doors).add(e)
+
+    for i, raw in enumerate(lines):
+        if len(raw) > 2 * COLS - 1:
+            fail(i, 2 * COLS - 1, f"line is {len(raw)} characters long; at most {2 * COLS - 1}")
+        line = raw.ljust(2 * COLS - 1)
+        if i % 2 == 0:
+            r = i // 2
+            for col, ch in enumerate(line):
+                c = col // 2
+                if col % 2 == 0:
+                    if ch == ".":
+                        continue
+                    if ch not in marks:
+                        fail(i, col, f"unknown space mark {ch!r} at {(r, c)}; expected "
+                             "'.', 'F', 'P', 'A' or 'E'")
+                    inside_mark = ch in "FP"
+                    if inside_mark != is_inside((r, c)):
+                        where = "inside" if inside_mark else "outside"
+                        fail(i, col, f"{ch!r} at {(r, c)} must be on a space {where} the building")
+                    marks[ch].append((r, c))
+                elif ch != " ":
+                    if ch not in "|d":
+                        fail(i, col, f"unknown edge mark {ch!r}; expected ' ', '|' or 'd'")
+                    put("wall" if ch == "|" else "door", edge((r, c), (r, c + 1)), i, col)
+        else:
+            r = i // 2
+            for col, ch in enumerate(line):
+                if col % 2 == 1:
+                    if ch not in " +-":
+                        fail(i, col, f"decoration must be ' ', '+' or '-', found {ch!r}")
+                    continue
+                c = col // 2
+                if ch == " ":
+                    continue
+                if ch not in "-d":
+                    fail(i, col, f"unknown edge mark {ch!r}; expected ' ', '-' or 'd'")
+                put("wall" if ch == "-" else "door", edge((r, c), (r + 1, c)), i, col)
+
+    if len(doors) > 8:
+        raise DataError(source, f"{len(doors)} doors, but the game has only 8 door markers")
+    if len(marks["F"]) > 33:
+        raise DataError(source, f"{len(marks['F'])} starting fires, but there are 33 threat markers")
+    if len(marks["P"]) > 3:
+        raise DataError(source, f"{len(marks['P'])} starting POI; at most 3 stand on the board")
+    ambulance = _pair_spots(marks["A"], "ambulance", source)
+    engine = _pair_spots(marks["E"], "engine", source)
+    if len(ambulance) != 4:
+        raise DataError(source, f"{len(ambulance)} ambulance parking spots; the board has 4")
+    if len(engine) not in (0, 4):
+        raise DataError(source, f"{len(engine)} engine parking spots; the board has 4 (or none)")
+    return Layout(
+        name=data["name"], title=data.get("title", data["name"]),
+        walls=frozenset(walls), doors=frozenset(doors),
+        fires=tuple(marks["F"]), pois=tuple(marks["P"]),
+        ambulance_spots=ambulance, engine_spots=engine,
+        description=data.get("description", ""),
+    )
+
+
+def _pair_spots(cells: list[Cell], vehicle: str, source: str) -> tuple[tuple[Cell, Cell], ...]:
+    """Parking spots are two neighbouring outside spaces; pair them up unambiguously."""
+    remaining = sorted(cells)
+    spots = []
+    while remaining:
+        first = remaining.pop(0)
+        partners = [c for c in remaining if abs(c[0] - first[0]) + abs(c[1] - first[1]) == 1]
+        if len(partners) != 1:
+            raise DataError(source, f"{vehicle} parking at {first} must pair with exactly one "
+                            f"neighbouring {vehicle} space, found {len(partners)}")
+        remaining.remove(partners[0])
+        spots.append((first, partners[0]))
+    return tuple(spots)

@@ -1,0 +1,108 @@
+"""Points of Interest: flipping a face-down POI, Replenish POI (turn step 3) and Turn End.
+
+A POI is flipped when a firefighter moves onto it (Take Action: Move), when
+fire reaches it (Secondary Effects: lost before it was identified), or when a
+new one lands on a firefighter (Replenish POI). All three use one chance
+node: the marker is a victim with probability (unrevealed victims) /
+(unrevealed markers), drawing without replacement.
+"""
+
+from __future__ import annotations
+
+from ...core.chance import ChanceNode
+from ...core.log import Log
+from ...prob import Dist
+from .board import Cell
+from .dice import TARGET_ROLL, describe_target
+from .game_end import lose_victims
+from .state import AP_PER_TURN, COLOURS, FIRE, FlashPointState
+
+REVEAL = "Take Action: Move (reveal a POI)"
+LOST = "Advance Fire: Secondary Effects (lost POI)"
+REPLENISH = "Replenish POI"
+TURN_END = "Replenish POI: Turn End"
+VICTIM, FALSE_ALARM = "victim", "false alarm"
+
+
+def queue_reveal(s: FlashPointState, cells: list[Cell], resume: str) -> None:
+    """Flip these POI one at a time (each a chance node), then go on with `resume`."""
+    if cells:
+        s.revealing = list(cells)
+        s.resume = resume
+        s.step = "reveal-poi"
+    else:
+        s.step = resume
+
+
+def reveal_node(s: FlashPointState) -> ChanceNode:
+    cell = s.revealing[0]
+    victims, total = s.unrevealed_victims, s.unrevealed
+    dist = Dist.from_weights({VICTIM: victims, FALSE_ALARM: total - victims})
+    rule = LOST if s.threat.get(cell) == FIRE else REVEAL
+    return ChanceNode(f"flip the POI at {cell}", rule, dist,
+                      lambda o: f"{o} ({victims} victims among {total} unrevealed markers)")
+
+
+def reveal(s: FlashPointState, identity: str, log: Log) -> None:
+    cell = s.revealing.pop(0)
+    s.hidden.remove(cell)
+    if not s.revealing:
+        s.step = s.resume
+    if identity == FALSE_ALARM:
+        s.false_alarms += 1
+        log.add(REVEAL, f"The POI at {cell} is a false alarm; it goes to the Rescued space.")
+        return
+    s.unrevealed_victims -= 1
+    if s.threat.get(cell) == FIRE:
+        lose_victims(s, 1, log, f"The POI at {cell} was a victim, caught in the fire")
+    else:
+        s.victims[cell] = s.victims.get(cell, 0) + 1
+        log.add(REVEAL, f"The POI at {cell} is a victim.")
+
+
+def replenish(s: FlashPointState, log: Log) -> None:
+    """Automatic step: top the board up to 3 POI, one roll at a time."""
+    on_board = s.poi_on_board
+    if on_board >= 3:
+        log.add(REPLENISH, f"{on_board} POI on the board: nothing to replenish.")
+        s.step = "turn-end"
+    elif s.bag == 0:
+        log.add(REPLENISH, f"Only {on_board} POI on the board, but no POI markers are left.")
+        s.step = "turn-end"
+    else:
+        log.add(REPLENISH, f"{on_board} POI on the board: roll to place a new one.")
+        s.step = "poi-target"
+
+
+def poi_target_node(s: FlashPointState) -> ChanceNode:
+    return ChanceNode("roll for the new POI's space", REPLENISH, TARGET_ROLL, describe_target)
+
+
+def place_poi(s: FlashPointState, target: Cell, log: Log, resume: str) -> bool:
+    """Put a new face-down POI on the target, as Replenish POI says; False means reroll."""
+    if target in s.hidden or s.victims.get(target):
+        log.add(REPLENISH, f"There is already a POI at {target}: roll again.")
+        return False
+    threat = s.threat.pop(target, None)
+    if threat:
+        log.add(REPLENISH, f"The {threat} at {target} is removed to make room for the POI.")
+    s.bag -= 1
+    s.hidden.append(target)
+    log.add(REPLENISH, f"A face-down POI is placed at {target}.")
+    queue_reveal(s, [target] if target in s.positions else [], resume)
+    return True
+
+
+def poi_target(s: FlashPointState, target: Cell, log: Log) -> None:
+    place_poi(s, target, log, resume="replenish-poi")
+
+
+def end_of_turn(s: FlashPointState, log: Log) -> None:
+    """Turn End: the player to the left takes 4 new AP on top of what they saved."""
+    s.current = (s.current + 1) % s.players
+    s.turn += 1
+    s.ap[s.current] += AP_PER_TURN
+    s.target = None
+    log.add(TURN_END, f"Turn {s.turn}: {COLOURS[s.current].capitalize()} has "
+            f"{s.ap[s.current]} AP.")
+    s.step = "take-action"

@@ -1,0 +1,150 @@
+"""Flash Point: Fire Rescue (family rules): the turn as a machine of named steps.
+
+A turn is the rulebook's three parts: 1. Take Action, 2. Advance Fire,
+3. Replenish POI. Each part is a few steps, and each step is a decision, a
+chance node or an automatic rule (see STEPS). The rules themselves live in
+the modules named after the rulebook's sections: `setup`, `take_action`,
+`advance_fire`, `poi`, `game_end`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.action import Action
+from ...core.log import Log
+from ...core.rules import AUTOMATIC, CHANCE, DECISION, OVER, Rules
+from . import advance_fire as fire
+from . import poi, setup, take_action
+from .board import load_layout
+from .game_end import GameOver
+from .setup import SETUPS
+from .state import FlashPointState, check_invariants, from_dict, to_dict
+
+SETUP, TAKE_ACTION, ADVANCE_FIRE, REPLENISH_POI, GAME_END = (
+    "set-up", "take-action", "advance-fire", "replenish-poi", "game-end")
+
+# step name -> (situation, phase, handler). Decision handlers take (state, action, log),
+# chance handlers (state, outcome, log), automatic ones (state, log).
+STEPS: dict[str, tuple[str, str, Any]] = {
+    "setup-explosion": (CHANCE, SETUP, setup.setup_explosion),
+    "setup-poi": (CHANCE, SETUP, setup.setup_poi),
+    "place-firefighter": (DECISION, SETUP, setup.place_firefighter),
+    "take-action": (DECISION, TAKE_ACTION, take_action.take_action),
+    "reveal-poi": (CHANCE, "", poi.reveal),  # phase: that of the step it resumes
+    "advance-fire": (CHANCE, ADVANCE_FIRE, fire.advance_fire),
+    "flashover": (AUTOMATIC, ADVANCE_FIRE, fire.flashover),
+    "knock-down": (AUTOMATIC, ADVANCE_FIRE, fire.knock_down),
+    "knock-down-choice": (DECISION, ADVANCE_FIRE, fire.choose_parking),
+    "lost": (AUTOMATIC, ADVANCE_FIRE, fire.lose_in_fire),
+    "outside-fire": (AUTOMATIC, ADVANCE_FIRE, fire.remove_outside_fire),
+    "replenish-poi": (AUTOMATIC, REPLENISH_POI, poi.replenish),
+    "poi-target": (CHANCE, REPLENISH_POI, poi.poi_target),
+    "turn-end": (AUTOMATIC, REPLENISH_POI, poi.end_of_turn),
+    "over": (OVER, GAME_END, None),
+}
+
+CHANCE_NODES = {
+    "setup-explosion": setup.setup_explosion_node,
+    "setup-poi": setup.setup_poi_node,
+    "reveal-poi": poi.reveal_node,
+    "advance-fire": fire.advance_fire_node,
+    "poi-target": poi.poi_target_node,
+}
+
+MODES = ("family",)
+
+
+class FlashPointRules(Rules):
+    name = "flash-point"
+    title = "Flash Point: Fire Rescue"
+    phases = (SETUP, TAKE_ACTION, ADVANCE_FIRE, REPLENISH_POI, GAME_END)
+
+    def options(self, players: int = 3, layout: str = "house-a", setup: str = "standard",
+                mode: str = "family") -> dict[str, Any]:
+        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 6:
+            raise ValueError(f"players: Flash Point takes 1 to 6 firefighters, got {players!r}")
+        if mode not in MODES:
+            raise ValueError(f"mode: {mode!r} is not available; choose one of {MODES}")
+        if setup not in SETUPS:
+            raise ValueError(f"setup: choose 'standard' or 'random', got {setup!r}")
+        load_layout(layout)  # fail early, naming the layout problem
+        return {"players": players, "layout": str(layout), "setup": setup, "mode": mode}
+
+    def start(self, options) -> FlashPointState:
+        return setup.initial_state(load_layout(options["layout"]), options["players"],
+                                   options["setup"])
+
+    # --- where the game is ---------------------------------------------------------
+    def situation(self, s: FlashPointState) -> str:
+        return STEPS[s.step][0]
+
+    def phase(self, s: FlashPointState) -> str:
+        return STEPS[s.resume if s.step == "reveal-poi" else s.step][1]
+
+    def turn(self, s: FlashPointState) -> int:
+        return s.turn
+
+    def pending(self, s: FlashPointState) -> str:
+        return s.step
+
+    def outcome(self, s: FlashPointState) -> str | None:
+        return s.outcome
+
+    # --- moving --------------------------------------------------------------------
+    def legal_actions(self, s: FlashPointState) -> list[Action]:
+        if s.step == "take-action":
+            return take_action.legal_actions(s)
+        if s.step == "place-firefighter":
+            return setup.placements(s)
+        if s.step == "knock-down-choice":
+            return [Action("recover", to=c) for c in fire.parking_choices(s)]
+        return []
+
+    def act(self, s: FlashPointState, action: Action, log: Log) -> None:
+        self._run(s, STEPS[s.step][2], s, action, log)
+
+    def chance(self, s: FlashPointState):
+        return CHANCE_NODES[s.step](s)
+
+    def resolve(self, s: FlashPointState, outcome: Any, log: Log) -> None:
+        self._run(s, STEPS[s.step][2], s, outcome, log)
+
+    def advance(self, s: FlashPointState, log: Log) -> None:
+        self._run(s, STEPS[s.step][2], s, log)
+
+    @staticmethod
+    def _run(s: FlashPointState, handler, *args) -> None:
+        try:
+            handler(*args)
+        except GameOver:
+            s.step = "over"
+
+    # --- data ----------------------------------------------------------------------
+    def copy_state(self, s: FlashPointState) -> FlashPointState:
+        return s.copy()
+
+    def state_to_dict(self, s: FlashPointState) -> dict[str, Any]:
+        return to_dict(s)
+
+    def state_from_dict(self, data: Any) -> FlashPointState:
+        return from_dict(data, STEPS)
+
+    def validate_state(self, s: FlashPointState) -> None:
+        check_invariants(s)
+
+    # --- views and bots ------------------------------------------------------------
+    def describe(self, s: FlashPointState) -> str:
+        from .text import describe
+        return describe(s)
+
+    def forecast(self, s: FlashPointState):
+        from .forecast import forecast
+        return forecast(s)
+
+    def policies(self):
+        from .bots import POLICIES
+        return POLICIES
+
+
+RULES = FlashPointRules()

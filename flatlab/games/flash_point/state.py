@@ -1,0 +1,273 @@
+"""The Flash Point state: plain data, copied cheaply, saved as JSON.
+
+What the table shows, and nothing derivable: threat markers by space, damage
+by wall edge, doors by edge, the POI on the board, where each firefighter
+stands, the counts on the Rescued and Lost spaces, and which step of the turn
+comes next.
+
+Hidden POI have no identity until they are revealed. Drawing a face-down
+marker's identity when it is flipped is exactly as likely as fixing it when
+it was placed (nobody can see it in between), and it makes the chance node at
+the flip carry the true conditional probability: unrevealed victims over
+unrevealed markers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from ...core.errors import SaveError
+from .board import CELLS, Cell, Edge, Layout, edge, is_inside, load_layout, on_board, parse_layout
+
+FIRE, SMOKE = "fire", "smoke"
+CLOSED, OPEN, DESTROYED = "closed", "open", "destroyed"
+
+THREAT_MARKERS = 33
+DAMAGE_MARKERS = 24
+VICTIMS, FALSE_ALARMS = 10, 5  # in play after 2 victims and 1 false alarm go back in the box
+RESCUES_TO_WIN, LOSSES_TO_LOSE = 7, 4
+AP_PER_TURN, AP_SAVED_MAX = 4, 4
+COLOURS = ("blue", "orange", "green", "pink", "yellow", "sky")
+
+
+@dataclass
+class FlashPointState:
+    layout: Layout
+    players: int
+    step: str  # the pending step of the turn (see rules.STEPS)
+    turn: int = 0  # 0 during set-up
+    current: int = 0  # whose turn, or who is being placed during set-up
+    positions: list[Cell | None] = field(default_factory=list)
+    ap: list[int] = field(default_factory=list)  # the current player's AP; saved AP for others
+    threat: dict[Cell, str] = field(default_factory=dict)
+    damage: dict[Edge, int] = field(default_factory=dict)  # walls with 1 or 2 damage markers
+    doors: dict[Edge, str] = field(default_factory=dict)
+    hidden: list[Cell] = field(default_factory=list)  # face-down POI, in placement order
+    victims: dict[Cell, int] = field(default_factory=dict)  # revealed victims on the board
+    bag: int = VICTIMS + FALSE_ALARMS  # POI markers not placed yet
+    unrevealed_victims: int = VICTIMS  # victims among the bag and the face-down POI
+    rescued: int = 0
+    lost: int = 0  # victims lost
+    false_alarms: int = 0  # false alarms revealed (removed from the board)
+    target: Cell | None = None  # the last advance-fire or POI target, for display
+    revealing: list[Cell] = field(default_factory=list)  # POI waiting to be flipped
+    resume: str = ""  # the step to return to when the flips are done
+    knocked: list[int] = field(default_factory=list)  # firefighters choosing a parking space
+    setup_left: int = 0  # explosions or POI still to place in a random set-up
+    outcome: str | None = None
+
+    def copy(self) -> FlashPointState:
+        return FlashPointState(
+            self.layout, self.players, self.step, self.turn, self.current,
+            self.positions.copy(), self.ap.copy(), self.threat.copy(), self.damage.copy(),
+            self.doors.copy(), self.hidden.copy(), self.victims.copy(), self.bag,
+            self.unrevealed_victims, self.rescued, self.lost, self.false_alarms, self.target,
+            self.revealing.copy(), self.resume, self.knocked.copy(), self.setup_left,
+            self.outcome,
+        )
+
+    # --- counts the rules ask for ----------------------------------------------
+    @property
+    def damage_placed(self) -> int:
+        return sum(self.damage.values())
+
+    @property
+    def poi_on_board(self) -> int:
+        """Face-down POI plus revealed victims still in the building (Replenish POI counts these)."""
+        return len(self.hidden) + sum(self.victims.values())
+
+    @property
+    def unrevealed(self) -> int:
+        return self.bag + len(self.hidden)
+
+    def passable(self, e: Edge) -> bool:
+        """Can fire, a firefighter or an explosion cross this edge? (Adjacent spaces)"""
+        layout = self.layout
+        if e in layout.walls:
+            return self.damage.get(e, 0) >= 2
+        if e in layout.doors:
+            return self.doors[e] != CLOSED
+        return True
+
+    def firefighters_at(self, cell: Cell) -> list[int]:
+        return [i for i, p in enumerate(self.positions) if p == cell]
+
+
+# --- JSON -------------------------------------------------------------------------
+def _cell_key(cell: Cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def _edge_key(e: Edge) -> str:
+    return f"{e[0][0]},{e[0][1]}-{e[1][0]},{e[1][1]}"
+
+
+def to_dict(s: FlashPointState) -> dict[str, Any]:
+    return {
+        "layout": s.layout.name if s.layout.builtin else {"toml": s.layout.source},
+        "players": s.players, "step": s.step, "turn": s.turn,
+        "current": s.current, "positions": [list(p) if p else None for p in s.positions],
+        "ap": s.ap, "threat": {_cell_key(c): v for c, v in sorted(s.threat.items())},
+        "damage": {_edge_key(e): v for e, v in sorted(s.damage.items())},
+        "doors": {_edge_key(e): v for e, v in sorted(s.doors.items())},
+        "hidden": [list(c) for c in s.hidden],
+        "victims": {_cell_key(c): v for c, v in sorted(s.victims.items())},
+        "bag": s.bag, "unrevealed_victims": s.unrevealed_victims, "rescued": s.rescued,
+        "lost": s.lost, "false_alarms": s.false_alarms,
+        "target": list(s.target) if s.target else None,
+        "revealing": [list(c) for c in s.revealing], "resume": s.resume,
+        "knocked": s.knocked, "setup_left": s.setup_left, "outcome": s.outcome,
+    }
+
+
+def from_dict(data: Any, steps: dict, where: str = "start") -> FlashPointState:
+    """Rebuild a state from `to_dict` output, naming the first field that is wrong."""
+    if not isinstance(data, dict):
+        raise SaveError(where, "expected an object")
+    expected = {f.name for f in fields(FlashPointState)}
+    missing, extra = expected - set(data), set(data) - expected
+    if missing:
+        raise SaveError(f"{where}.{sorted(missing)[0]}", "missing")
+    if extra:
+        raise SaveError(f"{where}.{sorted(extra)[0]}", "not a field of a Flash Point state")
+
+    def fail(key: str, problem: str):
+        raise SaveError(f"{where}.{key}", problem)
+
+    def integer(key: str, lo: int, hi: int) -> int:
+        v = data[key]
+        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+            fail(key, f"expected a whole number from {lo} to {hi}, found {v!r}")
+        return v
+
+    def cell(key: str, v: Any) -> Cell:
+        if (not isinstance(v, list) or len(v) != 2 or not all(isinstance(x, int) for x in v)
+                or not on_board(tuple(v))):
+            fail(key, f"expected a space [row, column] on the board, found {v!r}")
+        return tuple(v)
+
+    def parse_cell_key(key: str, k: str) -> Cell:
+        try:
+            r, c = (int(x) for x in k.split(","))
+        except ValueError:
+            fail(key, f"bad space key {k!r}; expected 'row,column'")
+        if not on_board((r, c)):
+            fail(key, f"space {k!r} is off the board")
+        return r, c
+
+    def parse_edge_key(key: str, k: str) -> Edge:
+        try:
+            a, b = k.split("-")
+            e = (parse_cell_key(key, a), parse_cell_key(key, b))
+        except ValueError:
+            fail(key, f"bad edge key {k!r}; expected 'row,col-row,col'")
+        if abs(e[0][0] - e[1][0]) + abs(e[0][1] - e[1][1]) != 1 or e != edge(*e):
+            fail(key, f"{k!r} is not an edge between neighbouring spaces (smaller space first)")
+        return e
+
+    def mapping(key: str) -> dict:
+        if not isinstance(data[key], dict):
+            fail(key, "expected an object")
+        return data[key]
+
+    def cells(key: str) -> list[Cell]:
+        if not isinstance(data[key], list):
+            fail(key, "expected a list of spaces")
+        return [cell(f"{key}[{i}]", v) for i, v in enumerate(data[key])]
+
+    raw_layout = data["layout"]
+    is_toml = isinstance(raw_layout, dict) and isinstance(raw_layout.get("toml"), str)
+    if not (isinstance(raw_layout, str) or is_toml):
+        fail("layout", 'expected a built-in layout name or {"toml": text}')
+    try:
+        layout = (parse_layout(raw_layout["toml"], source=f"{where}.layout.toml") if is_toml
+                  else load_layout(raw_layout))
+    except ValueError as e:  # DataError is a ValueError
+        fail("layout", str(e))
+    players = integer("players", 1, 6)
+    if data["step"] not in steps:
+        fail("step", f"unknown step {data['step']!r}")
+    threat = {}
+    for k, v in mapping("threat").items():
+        if v not in (FIRE, SMOKE):
+            fail(f"threat.{k}", f"expected 'fire' or 'smoke', found {v!r}")
+        threat[parse_cell_key(f"threat.{k}", k)] = v
+    damage = {}
+    for k, v in mapping("damage").items():
+        e = parse_edge_key(f"damage.{k}", k)
+        if e not in layout.walls:
+            fail(f"damage.{k}", "there is no wall on this edge")
+        if v not in (1, 2):
+            fail(f"damage.{k}", f"a wall holds 1 or 2 damage markers, found {v!r}")
+        damage[e] = v
+    doors = {}
+    for k, v in mapping("doors").items():
+        e = parse_edge_key(f"doors.{k}", k)
+        if e not in layout.doors:
+            fail(f"doors.{k}", "there is no doorway on this edge")
+        if v not in (CLOSED, OPEN, DESTROYED):
+            fail(f"doors.{k}", f"expected 'closed', 'open' or 'destroyed', found {v!r}")
+        doors[e] = v
+    if set(doors) != set(layout.doors):
+        fail("doors", "every doorway of the layout needs exactly one entry")
+    victims = {}
+    for k, v in mapping("victims").items():
+        if not isinstance(v, int) or v < 1:
+            fail(f"victims.{k}", f"expected a positive count, found {v!r}")
+        victims[parse_cell_key(f"victims.{k}", k)] = v
+    positions_raw = data["positions"]
+    if not isinstance(positions_raw, list) or len(positions_raw) != players:
+        fail("positions", f"expected a list of {players} spaces (or null before placement)")
+    positions = [None if p is None else cell(f"positions[{i}]", p)
+                 for i, p in enumerate(positions_raw)]
+    ap = data["ap"]
+    if (not isinstance(ap, list) or len(ap) != players
+            or not all(isinstance(x, int) and 0 <= x <= AP_PER_TURN + AP_SAVED_MAX for x in ap)):
+        fail("ap", f"expected {players} whole numbers from 0 to 8")
+    knocked = data["knocked"]
+    if not isinstance(knocked, list) or not all(isinstance(i, int) and 0 <= i < players
+                                                for i in knocked):
+        fail("knocked", "expected a list of firefighter numbers")
+    target = None if data["target"] is None else cell("target", data["target"])
+    outcome = data["outcome"]
+    if outcome not in (None, "won", "lost"):
+        fail("outcome", f"expected null, 'won' or 'lost', found {outcome!r}")
+    resume = data["resume"]
+    if resume != "" and resume not in steps:
+        fail("resume", f"unknown step {resume!r}")
+    state = FlashPointState(
+        layout=layout, players=players, step=data["step"],
+        turn=integer("turn", 0, 10**6), current=integer("current", 0, players - 1),
+        positions=positions, ap=list(ap), threat=threat, damage=damage, doors=doors,
+        hidden=cells("hidden"), victims=victims, bag=integer("bag", 0, VICTIMS + FALSE_ALARMS),
+        unrevealed_victims=integer("unrevealed_victims", 0, VICTIMS),
+        rescued=integer("rescued", 0, VICTIMS), lost=integer("lost", 0, VICTIMS),
+        false_alarms=integer("false_alarms", 0, FALSE_ALARMS), target=target,
+        revealing=cells("revealing"), resume=resume, knocked=list(knocked),
+        setup_left=integer("setup_left", 0, 10), outcome=outcome,
+    )
+    try:
+        check_invariants(state)
+    except ValueError as e:
+        raise SaveError(where, str(e)) from None
+    return state
+
+
+def check_invariants(s: FlashPointState) -> None:
+    """The marker counts and placements the rules can never break (ValueError if broken)."""
+    on_board_victims = sum(s.victims.values())
+    if s.unrevealed_victims + on_board_victims + s.rescued + s.lost != VICTIMS:
+        raise ValueError(f"victims do not add up to {VICTIMS}: {s.unrevealed_victims} unrevealed "
+                         f"+ {on_board_victims} on the board + {s.rescued} rescued + {s.lost} lost")
+    unrevealed_false = s.unrevealed - s.unrevealed_victims
+    if unrevealed_false < 0 or unrevealed_false + s.false_alarms != FALSE_ALARMS:
+        raise ValueError(f"false alarms do not add up to {FALSE_ALARMS}")
+    if len(s.threat) > THREAT_MARKERS:
+        raise ValueError(f"{len(s.threat)} threat markers on the board; there are {THREAT_MARKERS}")
+    if s.damage_placed > DAMAGE_MARKERS:
+        raise ValueError(f"{s.damage_placed} damage markers placed; there are {DAMAGE_MARKERS}")
+    if len(set(s.hidden)) != len(s.hidden) or not all(is_inside(c) for c in s.hidden):
+        raise ValueError("face-down POI must stand on distinct spaces inside the building")
+    if any(c not in CELLS for c in s.victims):
+        raise ValueError("a victim stands off the board")

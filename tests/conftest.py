@@ -1,0 +1,42 @@
+"""Shared helpers: set up a Flash Point position by hand, the way a rulebook example does."""
+
+from __future__ import annotations
+
+import pytest
+
+import flatlab
+from flatlab.games.flash_point.state import FALSE_ALARMS, FIRE, SMOKE, VICTIMS
+
+
+def position(*, layout: str = "open", players: int = 1, at=((3, 3),), fire=(), smoke=(),
+             hidden=(), victims=None, ap: int | list[int] = 4, seed: int = 1, **fields):
+    """A family game in the Take Action step of turn 1 with exactly this position.
+
+    `at` gives each firefighter's space, `fire`/`smoke` the threat markers (the
+    layout's starting ones are cleared), `hidden` the face-down POI, `victims`
+    {space: count} of revealed victims; other keyword arguments set state fields
+    directly (e.g. damage={edge: 1}, doors={edge: "open"}, rescued=6, lost=3).
+    The POI bag is adjusted so that every marker count still adds up.
+    """
+    g = flatlab.new_game("flash-point", layout=layout, players=players, seed=seed)
+    for _ in range(players):
+        g.act("place", to=(0, 0))
+    with g.edit() as s:
+        s.positions = list(at)
+        s.ap = list(ap) if isinstance(ap, list) else [ap] * players
+        s.threat = {**dict.fromkeys(smoke, SMOKE), **dict.fromkeys(fire, FIRE)}
+        s.hidden = list(hidden)
+        s.victims = dict(victims or {})
+        for key, value in fields.items():
+            if key == "doors":
+                s.doors.update(value)
+            else:
+                setattr(s, key, value)
+        s.unrevealed_victims = VICTIMS - sum(s.victims.values()) - s.rescued - s.lost
+        s.bag = s.unrevealed_victims + FALSE_ALARMS - s.false_alarms - len(s.hidden)
+    return g
+
+
+@pytest.fixture
+def make_position():
+    return position
