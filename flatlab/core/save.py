@@ -93,13 +93,13 @@ def replay(rules: Rules, options: dict, seed: int | str, start: Any, start_draws
     game = Game(rules, options, seed, state=start, draws=start_draws)
     for i, move in enumerate(moves):
         try:
-            _apply(game, move)
+            apply_move(game, move)
         except (FlatlabError, TypeError, ValueError, KeyError) as e:
             raise SaveError(f"moves[{i}]", f"cannot be replayed: {e}") from None
     return game
 
 
-def _apply(game: Game, move: Any) -> None:
+def apply_move(game: Game, move: Any) -> None:
     if not isinstance(move, dict):
         raise ValueError("a move is an object with 'act', 'chance' or 'step'")
     if "act" in move:

@@ -157,6 +157,8 @@ def knock_down(s: FlashPointState, log: Log) -> None:
             log.add(KNOCK_DOWN, f"{COLOURS[i].capitalize()} is knocked down at {pos}; the "
                     f"closest ambulance spaces {', '.join(map(str, spaces))} are equally far: "
                     f"choose one.{note}")
+    if not any(s.threat.get(p) == FIRE for p in s.positions):
+        log.add(KNOCK_DOWN, "No firefighter is in fire.")
     s.step = "knock-down-choice" if s.knocked else "lost"
 
 

@@ -108,7 +108,7 @@ def to_dict(s: FlashPointState) -> dict[str, Any]:
         "layout": s.layout.name if s.layout.builtin else {"toml": s.layout.source},
         "players": s.players, "step": s.step, "turn": s.turn,
         "current": s.current, "positions": [list(p) if p else None for p in s.positions],
-        "ap": s.ap, "threat": {_cell_key(c): v for c, v in sorted(s.threat.items())},
+        "ap": list(s.ap), "threat": {_cell_key(c): v for c, v in sorted(s.threat.items())},
         "damage": {_edge_key(e): v for e, v in sorted(s.damage.items())},
         "doors": {_edge_key(e): v for e, v in sorted(s.doors.items())},
         "hidden": [list(c) for c in s.hidden],
@@ -117,7 +117,7 @@ def to_dict(s: FlashPointState) -> dict[str, Any]:
         "lost": s.lost, "false_alarms": s.false_alarms,
         "target": list(s.target) if s.target else None,
         "revealing": [list(c) for c in s.revealing], "resume": s.resume,
-        "knocked": s.knocked, "setup_left": s.setup_left, "outcome": s.outcome,
+        "knocked": list(s.knocked), "setup_left": s.setup_left, "outcome": s.outcome,
     }
 
 
