@@ -12,7 +12,7 @@ from typing import Any
 
 def tupled(value: Any) -> Any:
     """JSON turns tuples into lists; turn them back so outcomes and params compare equal."""
-    if isinstance(value, list):
+    if type(value) is list:
         return tuple(tupled(v) for v in value)
     return value
 
@@ -25,7 +25,13 @@ class Action:
             raise TypeError(f"an action kind is a non-empty string, got {kind!r}")
         self.kind = kind
         self.params = {k: tupled(v) for k, v in params.items()}
-        self._key = (kind, tuple(sorted(self.params.items())))
+        self._key = None  # (kind, sorted params), built when first compared or hashed
+
+    @property
+    def key(self) -> tuple:
+        if self._key is None:
+            self._key = (self.kind, tuple(sorted(self.params.items())))
+        return self._key
 
     def __getattr__(self, name: str) -> Any:
         try:
@@ -37,10 +43,10 @@ class Action:
         return self.params.get(name, default)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Action) and self._key == other._key
+        return isinstance(other, Action) and self.key == other.key
 
     def __hash__(self) -> int:
-        return hash(self._key)
+        return hash(self.key)
 
     def __repr__(self) -> str:
         args = "".join(f", {k}={v!r}" for k, v in self.params.items())

@@ -20,6 +20,10 @@ def _z(level: float) -> float:
     return NormalDist().inv_cdf(0.5 + level / 2)
 
 
+def _percent(level: float) -> str:
+    return f"{level * 100:g}%"  # 0.95 -> "95%", 0.999 -> "99.9%"
+
+
 @dataclass(frozen=True)
 class Proportion:
     """An estimated probability from `successes` out of `n` independent trials."""
@@ -42,7 +46,10 @@ class Proportion:
         z, n, p = _z(self.level), self.n, self.estimate
         centre = (p + z * z / (2 * n)) / (1 + z * z / n)
         half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
-        return max(0.0, centre - half), min(1.0, centre + half)
+        # exact at the extremes: 0 successes give a lower bound of 0, n successes an upper of 1
+        lo = 0.0 if self.successes == 0 else max(0.0, centre - half)
+        hi = 1.0 if self.successes == n else min(1.0, centre + half)
+        return lo, hi
 
     def __contains__(self, value: float) -> bool:
         lo, hi = self.interval
@@ -50,7 +57,7 @@ class Proportion:
 
     def __str__(self) -> str:
         lo, hi = self.interval
-        return (f"{self.estimate:.1%} ({self.level:.0%} CI {lo:.1%}–{hi:.1%}, "
+        return (f"{self.estimate:.1%} ({_percent(self.level)} CI {lo:.1%}–{hi:.1%}, "
                 f"n={self.n}, simulated)")
 
     def _repr_html_(self) -> str:
@@ -98,7 +105,7 @@ class Mean:
 
     def __str__(self) -> str:
         lo, hi = self.interval
-        return (f"{self.estimate:.3g} ({self.level:.0%} CI {lo:.3g}–{hi:.3g}, "
+        return (f"{self.estimate:.3g} ({_percent(self.level)} CI {lo:.3g}–{hi:.3g}, "
                 f"n={self.n}, simulated)")
 
 

@@ -29,7 +29,8 @@ class SimulationResult:
         return self.wins.n / self.seconds
 
     def __str__(self) -> str:
-        opts = ", ".join(f"{k}={v}" for k, v in self.options.items())
+        opts = ", ".join(f"{k}={'(own file)' if isinstance(v, dict) else v}"
+                         for k, v in self.options.items())
         return (f"{self.game} ({opts}), policy {self.policy}, {self.wins.n} games\n"
                 f"  win rate:    {self.wins}\n"
                 f"  mean length: {self.turns} turns\n"

@@ -14,9 +14,10 @@ and validated here with errors that name the file, line and column.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field, replace
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 
 from ...core.errors import DataError
@@ -28,6 +29,7 @@ Edge = tuple[Cell, Cell]
 CELLS: tuple[Cell, ...] = tuple((r, c) for r in range(ROWS) for c in range(COLS))
 INSIDE: tuple[Cell, ...] = tuple((r, c) for r in range(1, ROWS - 1) for c in range(1, COLS - 1))
 OUTSIDE: tuple[Cell, ...] = tuple(cell for cell in CELLS if cell not in set(INSIDE))
+CELL = {cell: cell for cell in CELLS}  # CELL.get(x) validates a space and returns it canonical
 DIRECTIONS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 LAYOUT_DIR = Path(__file__).with_name("layouts")
@@ -96,15 +98,48 @@ class Layout:
         return tuple(c for spot in self.ambulance_spots for c in spot)
 
 
+def layout_option(value: str | Path | dict) -> str | dict:
+    """Normalise the `layout` option so that games and saves are self-contained.
+
+    A built-in name stays a name; your own file is read now and kept as
+    {"toml": text}, so a saved game still loads after the file has moved.
+    """
+    if isinstance(value, dict):
+        if set(value) != {"toml"} or not isinstance(value["toml"], str):
+            raise ValueError('layout: expected a layout name, a .toml path or {"toml": text}')
+        parse_layout(value["toml"], source="layout option")
+        return value
+    if not isinstance(value, str | Path):
+        raise ValueError(f"layout: expected a layout name or a .toml path, got {value!r}")
+    layout = load_layout(value)
+    return layout.name if layout.builtin else {"toml": layout.source}
+
+
+def layout_from_option(value: str | dict) -> Layout:
+    if isinstance(value, dict):
+        return parse_layout(value["toml"], source="layout option")
+    return load_layout(value)
+
+
 def load_layout(name_or_path: str | Path) -> Layout:
     """A built-in layout by name ("house-a", "house-b", "open") or a TOML file of your own."""
     path = Path(name_or_path)
     if path.suffix != ".toml":
-        path = LAYOUT_DIR / f"{name_or_path}.toml"
-        if not path.exists():
-            builtin = sorted(p.stem for p in LAYOUT_DIR.glob("*.toml"))
-            raise ValueError(f"layout: no built-in layout {name_or_path!r}; "
-                             f"choose one of {builtin} or give a .toml path")
+        return _builtin_layout(str(name_or_path))
+    return _read_layout(path)
+
+
+@cache
+def _builtin_layout(name: str) -> Layout:
+    path = LAYOUT_DIR / f"{name}.toml"
+    if not path.exists():
+        builtin = sorted(p.stem for p in LAYOUT_DIR.glob("*.toml"))
+        raise ValueError(f"layout: no built-in layout {name!r}; "
+                         f"choose one of {builtin} or give a .toml path")
+    return _read_layout(path)
+
+
+def _read_layout(path: Path) -> Layout:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as e:
@@ -125,20 +160,20 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
     if unknown:
         raise DataError(source, f"unknown field(s) {sorted(unknown)}; expected name, title, "
                         "description, map")
-    first_line = _map_first_line(text)
+    first_line = _map_first_line(text, data["map"])
     return replace(_parse_map(data, source, first_line), source=text)
 
 
-def _map_first_line(text: str) -> int:
-    """The file line of the map's first row, so errors point into the file."""
-    for number, line in enumerate(text.splitlines(), start=1):
-        if line.lstrip().startswith("map") and '"""' in line:
-            return number + 1
-    return 1
+def _map_first_line(text: str, map_text: str) -> int:
+    """The file line holding the map's first row, so errors point into the file."""
+    key = re.search(r"^\s*map\s*=", text, re.MULTILINE)
+    first_row = map_text.lstrip("\n").split("\n", 1)[0]
+    at = text.find(first_row, key.end()) if key and first_row else -1
+    return text.count("\n", 0, at) + 1 if at >= 0 else 1
 
 
 def _parse_map(data: dict, source: str, first_line: int) -> Layout:
-    lines = data["map"].split("\n")
+    lines = data["map"].lstrip("\n").split("\n")
     while lines and not lines[-1].strip():
         lines.pop()
     if len(lines) != 2 * ROWS - 1:

@@ -16,7 +16,7 @@ from ...core.log import Log
 from ...core.rules import AUTOMATIC, CHANCE, DECISION, OVER, Rules
 from . import advance_fire as fire
 from . import poi, setup, take_action
-from .board import load_layout
+from .board import layout_from_option, layout_option
 from .game_end import GameOver
 from .setup import SETUPS
 from .state import FlashPointState, check_invariants, from_dict, to_dict
@@ -60,7 +60,7 @@ class FlashPointRules(Rules):
     title = "Flash Point: Fire Rescue"
     phases = (SETUP, TAKE_ACTION, ADVANCE_FIRE, REPLENISH_POI, GAME_END)
 
-    def options(self, players: int = 3, layout: str = "house-a", setup: str = "standard",
+    def options(self, players: int = 3, layout: str | dict = "house-a", setup: str = "standard",
                 mode: str = "family") -> dict[str, Any]:
         if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 6:
             raise ValueError(f"players: Flash Point takes 1 to 6 firefighters, got {players!r}")
@@ -68,11 +68,10 @@ class FlashPointRules(Rules):
             raise ValueError(f"mode: {mode!r} is not available; choose one of {MODES}")
         if setup not in SETUPS:
             raise ValueError(f"setup: choose 'standard' or 'random', got {setup!r}")
-        load_layout(layout)  # fail early, naming the layout problem
-        return {"players": players, "layout": str(layout), "setup": setup, "mode": mode}
+        return {"players": players, "layout": layout_option(layout), "setup": setup, "mode": mode}
 
     def start(self, options) -> FlashPointState:
-        return setup.initial_state(load_layout(options["layout"]), options["players"],
+        return setup.initial_state(layout_from_option(options["layout"]), options["players"],
                                    options["setup"])
 
     # --- where the game is ---------------------------------------------------------

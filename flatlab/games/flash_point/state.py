@@ -14,7 +14,7 @@ unrevealed markers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
 from ...core.errors import SaveError
@@ -58,14 +58,13 @@ class FlashPointState:
     outcome: str | None = None
 
     def copy(self) -> FlashPointState:
-        return FlashPointState(
-            self.layout, self.players, self.step, self.turn, self.current,
-            self.positions.copy(), self.ap.copy(), self.threat.copy(), self.damage.copy(),
-            self.doors.copy(), self.hidden.copy(), self.victims.copy(), self.bag,
-            self.unrevealed_victims, self.rescued, self.lost, self.false_alarms, self.target,
-            self.revealing.copy(), self.resume, self.knocked.copy(), self.setup_left,
-            self.outcome,
-        )
+        """A deep copy: the containers are copied, their items (cells, strings) are immutable."""
+        twin = object.__new__(FlashPointState)
+        d = twin.__dict__
+        d.update(self.__dict__)
+        for name in _CONTAINERS:
+            d[name] = d[name].copy()
+        return twin
 
     # --- counts the rules ask for ----------------------------------------------
     @property
@@ -92,6 +91,10 @@ class FlashPointState:
 
     def firefighters_at(self, cell: Cell) -> list[int]:
         return [i for i, p in enumerate(self.positions) if p == cell]
+
+
+# the mutable fields (lists and dicts): exactly those with a default factory
+_CONTAINERS = tuple(f.name for f in fields(FlashPointState) if f.default_factory is not MISSING)
 
 
 # --- JSON -------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Any
 from ...core.action import Action
 from ...core.errors import IllegalAction
 from ...core.log import Log
-from .board import NEIGHBOURS, Cell, edge, is_inside, on_board
+from .board import CELL, NEIGHBOURS, Cell, edge, is_inside
 from .game_end import check_collapse, rescue
 from .poi import queue_reveal
 from .state import AP_SAVED_MAX, CLOSED, COLOURS, DESTROYED, FIRE, OPEN, SMOKE, FlashPointState
@@ -35,11 +35,14 @@ def _who(s: FlashPointState) -> str:
 
 
 def _space(value: Any, name: str, rule: str) -> Cell:
-    if not (isinstance(value, tuple) and len(value) == 2
-            and all(isinstance(x, int) for x in value) and on_board(value)):
+    try:
+        cell = CELL.get(value)
+    except TypeError:  # unhashable
+        cell = None
+    if cell is None or type(value[0]) is not int or type(value[1]) is not int:
         raise IllegalAction(f"{name} must be a space (row, column) on the board, got {value!r}",
                             rule=rule)
-    return value
+    return cell
 
 
 def _neighbour(s: FlashPointState, to: Any, rule: str) -> Cell:
@@ -59,8 +62,8 @@ def _afford(s: FlashPointState, cost: int, what: str, rule: str) -> int:
 
 
 def _params(action: Action, *allowed: str) -> None:
-    extra = set(action.params) - set(allowed)
-    if extra:
+    if any(k not in allowed for k in action.params):
+        extra = set(action.params) - set(allowed)
         raise IllegalAction(f"{action.kind!r} takes {', '.join(allowed) or 'no parameters'}; "
                             f"unexpected {', '.join(sorted(extra))}", rule="engine: actions")
 
