@@ -23,6 +23,7 @@ from .core import (
     IllegalAction,
     SaveError,
 )
+from .core.rules import validate_options
 from .core.save import load
 from .games import get_rules
 from .games import names as _names
@@ -41,7 +42,7 @@ def new_game(name: str, seed: int | str | None = None, **options: Any) -> Game:
     rules = get_rules(name)
     if seed is None:
         seed = secrets.randbelow(2**31)
-    return Game(rules, rules.options(**options), seed)
+    return Game(rules, validate_options(rules, options), seed)
 
 
 __all__ = ["AUTOMATIC", "CHANCE", "DECISION", "OVER", "Action", "ChanceNode", "DataError", "Dist",

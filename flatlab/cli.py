@@ -15,13 +15,27 @@ from . import games
 from .sim import play_one, simulate
 
 
-def _options(args: argparse.Namespace) -> dict:
-    options = {}
-    for key in ("players", "layout", "setup"):
-        value = getattr(args, key, None)
-        if value is not None:
-            options[key] = value
+def _options(args: argparse.Namespace, extra: list[str]) -> dict:
+    """Game options: --players N plus any `--name value` the game takes (e.g. --layout house-b).
+
+    Values that read as whole numbers become ints, true/false become booleans;
+    the game itself validates them and names a bad one.
+    """
+    options = {} if args.players is None else {"players": args.players}
+    if len(extra) % 2 or not all(k.startswith("--") for k in extra[::2]):
+        raise ValueError(f"game options come as --name value pairs, got {' '.join(extra)!r}")
+    for key, value in zip(extra[::2], extra[1::2], strict=True):
+        options[key[2:].replace("-", "_")] = _value(value)
     return options
+
+
+def _value(text: str):
+    if text.lower() in ("true", "false"):
+        return text.lower() == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
 
 
 def _game_args(p: argparse.ArgumentParser) -> None:
@@ -29,12 +43,12 @@ def _game_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--policy", default="heuristic", help="a bot: random or heuristic")
     p.add_argument("--players", type=int)
-    p.add_argument("--layout", help="house-a, house-b, open, or a layout .toml file")
-    p.add_argument("--setup", choices=["standard", "random"])
+    p.epilog = ("Any other --name value pair is passed to the game as an option, "
+                "e.g. flash-point: --layout house-b --setup random.")
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    game = play_one(args.game, args.policy, args.seed, **_options(args))
+    game = play_one(args.game, args.policy, args.seed, **args.options)
     for entry in game.log:
         print(entry)
     print()
@@ -43,7 +57,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    print(simulate(args.game, args.games, args.policy, args.seed, **_options(args)))
+    print(simulate(args.game, args.games, args.policy, args.seed, **args.options))
     return 0
 
 
@@ -65,10 +79,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("bench", help="engine benchmark (figures for the closing notes)")
     p.add_argument("--games", type=int, default=300)
     p.set_defaults(run=cmd_bench)
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
     try:
+        if extra and args.command == "bench":
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        args.options = _options(args, extra) if args.command != "bench" else {}
         return args.run(args)
-    except ValueError as e:  # bad options: say which, without a traceback
+    except (ValueError, KeyError) as e:  # bad options: say which, without a traceback
         print(f"flatlab: {e}", file=sys.stderr)
         return 2
 

@@ -75,6 +75,9 @@ def test_simulate_prints_a_win_rate_with_its_interval(capsys):
     (["play", "flash-point", "--players", "0"], "players"),
     (["simulate", "flash-point", "--players", "9", "--games", "2"], "players"),
     (["play", "flash-point", "--layout", "nope"], "layout"),
+    (["play", "flash-point", "--setup", "weird"], "setup"),
+    (["play", "flash-point", "--colour", "red"], "colour"),
+    (["play", "flash-point", "--layout"], "game options come as --name value pairs"),
     (["play", "flash-point", "--policy", "clever"], "policy"),
     (["simulate", "flash-point", "--games", "1"], "games"),
 ])
@@ -121,7 +124,6 @@ def test_an_own_layout_file_plays(capsys, tmp_path):
 @pytest.mark.parametrize("argv", [
     ["play", "chess"],                               # not a game flatlab has
     ["play", "flash-point", "--players", "many"],    # not a number
-    ["play", "flash-point", "--setup", "weird"],     # not a choice
     [],                                              # no command
 ])
 def test_argparse_rejects_malformed_command_lines_with_exit_2(capsys, argv):

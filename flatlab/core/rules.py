@@ -8,6 +8,7 @@ takes care of undo, logging context, rollback on errors, saving and replay.
 
 from __future__ import annotations
 
+import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -23,6 +24,16 @@ CHANCE = "chance"  # g.chance() lists outcomes with exact probabilities; g.step(
 AUTOMATIC = "automatic"  # g.step() applies the next rule that needs no choice
 
 Policy = Callable[[Any], Action]  # a bot: given a Game, choose one of its legal actions
+
+
+def validate_options(rules: Rules, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The game's own check of its options, after refusing names it does not take."""
+    known = [p for p in inspect.signature(rules.options).parameters if p != "self"]
+    for name in options:
+        if name not in known:
+            raise ValueError(f"{name}: {rules.name} has no option {name!r} "
+                             f"(its options: {', '.join(known)})")
+    return rules.options(**options)
 
 
 class Rules(ABC):

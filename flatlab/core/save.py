@@ -18,7 +18,7 @@ from typing import Any
 from .action import Action, tupled
 from .errors import FlatlabError, SaveError
 from .game import Game
-from .rules import Rules
+from .rules import Rules, validate_options
 
 FORMAT = "flatlab-save"
 VERSION = 1
@@ -67,7 +67,7 @@ def load(text: str | bytes) -> Game:
                         f"found {data['rules_version']}")
     options_in = _field(data, "options", dict)
     try:
-        options = rules.options(**options_in)
+        options = validate_options(rules, options_in)
     except (TypeError, ValueError) as e:
         raise SaveError("options", str(e)) from None
     seed = data.get("seed")

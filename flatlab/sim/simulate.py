@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.game import Game
+from ..core.rules import validate_options
 from ..games import get_rules
 from ..prob import Mean, Proportion
 
@@ -45,7 +46,7 @@ def play_one(name: str, policy: str, seed: int, **options: Any) -> Game:
     except KeyError:
         raise ValueError(f"policy: {name} has bots {sorted(rules.policies())}, "
                          f"not {policy!r}") from None
-    game = Game(rules, rules.options(**options), seed)
+    game = Game(rules, validate_options(rules, options), seed)
     game.play(make_policy(seed))
     return game
 
@@ -63,5 +64,5 @@ def simulate(name: str, games: int, policy: str = "random", seed: int = 0,
         turns.append(game.turn)
     seconds = time.perf_counter() - start
     rules = get_rules(name)
-    return SimulationResult(name, policy, rules.options(**options), Proportion(wins, games),
+    return SimulationResult(name, policy, validate_options(rules, options), Proportion(wins, games),
                             Mean.of(turns), seconds)
