@@ -133,9 +133,7 @@ def test_a_turn_is_take_action_then_advance_fire_then_replenish_then_next_player
         seen.append((g.pending, g.phase))
         g.step()
     assert seen == [("advance-fire", "advance-fire"), ("flashover", "advance-fire"),
-                    ("knock-down", "advance-fire"), ("lost", "advance-fire"),
-                    ("outside-fire", "advance-fire"), ("replenish-poi", "replenish-poi"),
-                    ("turn-end", "replenish-poi")]
+                    ("secondary-effects", "advance-fire"), ("replenish-poi", "replenish-poi")]
     s = g.state
     assert (s.current, g.turn, s.ap) == (next_player, 2, ap_after)
     assert s.threat == smokes((4, 4))
@@ -487,7 +485,7 @@ def test_flashover_chain_of_three_smokes(door_state, beyond):
     g.step(outcome=(3, 2))  # next to the fire at (3, 1): becomes fire
     assert g.state.threat == {**fires((3, 1), (3, 2)), **smokes((3, 3), (3, 4), (3, 5), (3, 6), (5, 6))}
     g.step()
-    assert g.pending == "knock-down"
+    assert g.pending == "secondary-effects"
     assert g.state.threat == {**fires((3, 1), (3, 2), (3, 3), (3, 4), (3, 5)), (3, 6): beyond,
                               (5, 6): SMOKE}
 
@@ -501,7 +499,8 @@ def test_knocked_down_firefighter_goes_to_the_nearest_ambulance_space(space, par
     g = position(at=[space], smoke=[space])
     g.act("end-turn")
     g.step(outcome=space)  # smoke on smoke: the firefighter's space catches fire
-    advance_to(g, "lost")
+    advance_to(g, "secondary-effects")
+    g.step()
     assert g.state.positions == [parking]
     assert g.state.threat[space] == FIRE
 
@@ -512,7 +511,8 @@ def test_smoke_that_ignites_in_a_flashover_knocks_down_the_firefighter_in_it():
     g.act("end-turn")
     g.step(outcome=(3, 4))  # next to the fire at (3, 3): fire, and (3, 5) is now next to fire
     assert g.state.positions == [(3, 5)] and g.state.threat[(3, 5)] == SMOKE
-    advance_to(g, "lost")
+    advance_to(g, "secondary-effects")
+    g.step()
     assert g.state.positions == [(0, 5)]
     assert g.state.threat == fires((3, 3), (3, 4), (3, 5))
 
@@ -529,7 +529,7 @@ def test_knock_down_tie_is_a_choice(space, tied):
     assert_illegal(g, "Knocked Down", "recover", to=(0, 5) if space == (5, 2) else (7, 3))
     choice = sorted(tied)[1]
     g.act("recover", to=choice)
-    assert g.state.positions == [choice] and g.pending == "lost"
+    assert g.state.positions == [choice] and g.pending == "replenish-poi"
 
 
 @pytest.mark.parametrize("space, setup, roll", [
@@ -541,11 +541,11 @@ def test_knocked_down_firefighter_carrying_a_victim_loses_it(space, setup, roll)
     g = position(at=[space], victims={space: 1}, hidden=QUIET_POI, **setup)
     g.act("end-turn")
     g.step(outcome=roll)
-    advance_to(g, "lost")
-    assert g.state.positions == [(0, 5)] and g.state.threat[space] == FIRE
+    advance_to(g, "secondary-effects")
     g.step()
     s = g.state
-    assert g.pending == "outside-fire"
+    assert s.positions == [(0, 5)] and s.threat[space] == FIRE
+    assert g.pending == "replenish-poi"
     assert (s.victims, s.lost, s.rescued) == ({}, 1, 0)
     assert not g.over
 
@@ -567,7 +567,7 @@ def test_victims_and_poi_in_fire_are_lost(identity, lost, false_alarms):
     g.step(outcome=identity)
     s = g.state
     assert (s.lost, s.false_alarms, s.hidden, s.victims) == (lost, false_alarms, [(5, 5), (6, 6)], {})
-    assert g.pending == "outside-fire"
+    assert g.pending == "replenish-poi"
 
 
 def test_fire_outside_the_building_is_removed_at_the_end_of_advance_fire():
@@ -576,9 +576,9 @@ def test_fire_outside_the_building_is_removed_at_the_end_of_advance_fire():
     g.act("end-turn")
     g.step(outcome=(1, 4))  # up through the open doorway onto (0, 4), outside
     assert g.state.threat == fires((1, 4), (0, 4), (2, 4), (1, 3), (1, 5))
-    advance_to(g, "outside-fire")
-    assert g.state.positions == [(0, 5)]  # knocked down by the fire outside
+    advance_to(g, "secondary-effects")
     g.step()
+    assert g.state.positions == [(0, 5)]  # knocked down by the fire outside
     assert g.state.threat == fires((1, 4), (2, 4), (1, 3), (1, 5))
     assert g.pending == "replenish-poi"
 
@@ -605,7 +605,7 @@ def test_replenish_rerolls_onto_a_poi_or_victim():
     g.step(outcome=(3, 6))
     assert g.state.hidden == [(2, 2), (3, 6)] and g.state.bag == bag - 1
     g.step()
-    assert g.pending == "turn-end"  # 2 face-down POI + 1 victim = 3
+    assert g.pending == "take-action" and g.turn == 2  # 2 face-down POI + 1 victim = 3
 
 
 @pytest.mark.parametrize("threat", [FIRE, SMOKE])
@@ -636,7 +636,7 @@ def test_replenish_onto_a_firefighter_flips_at_once(identity):
     g.step()
     s = g.state
     if identity == "victim":
-        assert s.victims == {(3, 6): 1} and g.pending == "turn-end"
+        assert s.victims == {(3, 6): 1} and g.pending == "take-action"
     else:
         assert s.victims == {} and s.false_alarms == 1 and g.pending == "poi-target"  # still only 2
 
@@ -652,7 +652,7 @@ def test_replenish_tops_up_to_exactly_three():
     assert g.pending == "poi-target"
     g.step(outcome=(4, 4))
     g.step()
-    assert g.pending == "turn-end"
+    assert g.pending == "take-action"
     assert g.state.hidden == [(2, 2), (3, 3), (4, 4)] and g.state.bag == bag - 2
 
 
@@ -662,9 +662,7 @@ def test_replenish_stops_when_the_bag_is_empty():
     assert g.state.bag == 0
     to_replenish(g)
     g.step()
-    assert g.pending == "turn-end" and g.state.hidden == [(5, 5)]
-    g.step()
-    assert g.pending == "take-action" and g.turn == 2
+    assert g.pending == "take-action" and g.turn == 2 and g.state.hidden == [(5, 5)]
 
 
 # --- Game End --------------------------------------------------------------------------

@@ -1,9 +1,10 @@
 """2. Advance Fire: the smoke roll, Explosions and Shockwaves, and the Secondary Effects.
 
 The order is the rulebook's: roll and place smoke (or explode), then
-Flashover, then Knocked Down firefighters, then lost Victims and POI, then
-fire outside the building is removed. Each is its own step, so a learner can
-watch them one at a time; `forecast.py` runs the same functions ahead.
+Flashover, then the other Secondary Effects: Knocked Down firefighters, lost
+Victims and POI, and fire outside the building removed. The roll, the
+flashover and the secondary effects are three steps, so a learner can watch
+them one at a time; `forecast.py` runs the same functions ahead.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from ...core.log import Log
 from .board import DIRECTIONS, INSIDE, NEIGHBOURS, OUTSIDE, Cell, edge, is_inside, on_board, step
 from .dice import TARGET_ROLL, describe_target
 from .game_end import check_collapse, lose_victims
-from .poi import queue_reveal
 from .state import CLOSED, COLOURS, DESTROYED, FIRE, SMOKE, THREAT_MARKERS, FlashPointState
 
 ADVANCE = "Advance Fire"
@@ -129,7 +129,7 @@ def flashover(s: FlashPointState, log: Log) -> None:
         log.add(FLASHOVER, f"Flashover: smoke next to fire ignites at {', '.join(map(str, flipped))}.")
     else:
         log.add(FLASHOVER, "No smoke is next to fire: no flashover.")
-    s.step = "knock-down"
+    s.step = "secondary-effects"
 
 
 def nearest_parking(s: FlashPointState, cell: Cell) -> list[Cell]:
@@ -137,6 +137,25 @@ def nearest_parking(s: FlashPointState, cell: Cell) -> list[Cell]:
     spaces = s.layout.ambulance_cells
     best = min(distance(cell, p) for p in spaces)
     return [p for p in spaces if distance(cell, p) - best < 1e-9]
+
+
+def secondary_effects(s: FlashPointState, log: Log) -> None:
+    """After the flashover: knock-downs, lost victims and POI, and fire outside removed.
+
+    Choices (equally close ambulance spaces) and flips (face-down POI caught in
+    fire) wait as decisions and chance nodes after this step, in that order.
+    """
+    knock_down(s, log)
+    hidden = [c for c in s.hidden if s.threat.get(c) == FIRE]
+    s.revealing, s.resume = hidden, "replenish-poi"
+    _next_after_secondary_effects(s)
+    lose_in_fire(s, log, hidden)
+    remove_outside_fire(s, log)
+
+
+def _next_after_secondary_effects(s: FlashPointState) -> None:
+    s.step = ("knock-down-choice" if s.knocked else "reveal-poi" if s.revealing
+              else "replenish-poi")
 
 
 def knock_down(s: FlashPointState, log: Log) -> None:
@@ -159,7 +178,6 @@ def knock_down(s: FlashPointState, log: Log) -> None:
                     f"choose one.{note}")
     if not any(s.threat.get(p) == FIRE for p in s.positions):
         log.add(KNOCK_DOWN, "No firefighter is in fire.")
-    s.step = "knock-down-choice" if s.knocked else "lost"
 
 
 def choose_parking(s: FlashPointState, a: Action, log: Log) -> None:
@@ -173,8 +191,7 @@ def choose_parking(s: FlashPointState, a: Action, log: Log) -> None:
     i = s.knocked.pop(0)
     log.add(KNOCK_DOWN, f"{COLOURS[i].capitalize()} recovers at the ambulance parking at {to}.")
     s.positions[i] = to
-    if not s.knocked:
-        s.step = "lost"
+    _next_after_secondary_effects(s)
 
 
 def parking_choices(s: FlashPointState) -> list[Cell]:
@@ -182,15 +199,16 @@ def parking_choices(s: FlashPointState) -> list[Cell]:
     return nearest_parking(s, s.positions[s.knocked[0]])
 
 
-def lose_in_fire(s: FlashPointState, log: Log) -> None:
+def lose_in_fire(s: FlashPointState, log: Log, hidden: list[Cell]) -> None:
     """Victims in fire are lost; face-down POI in fire are flipped (chance) and lost."""
-    burning = [c for c, n in s.victims.items() if s.threat.get(c) == FIRE]
-    hidden = [c for c in s.hidden if s.threat.get(c) == FIRE]
-    queue_reveal(s, hidden, resume="outside-fire")
+    burning = [c for c in s.victims if s.threat.get(c) == FIRE]
     if burning:
         count = sum(s.victims.pop(c) for c in burning)
         lose_victims(s, count, log, f"Fire reaches the victim(s) at {', '.join(map(str, burning))}")
-    elif not hidden:
+    elif hidden:
+        log.add(LOST, f"Fire reaches the face-down POI at {', '.join(map(str, hidden))}: "
+                "each is flipped, then lost.")
+    else:
         log.add(LOST, "No victim or POI is in the fire.")
 
 
@@ -200,7 +218,6 @@ def remove_outside_fire(s: FlashPointState, log: Log) -> None:
         del s.threat[c]
     if outside:
         log.add(OUTSIDE_FIRE, f"Fire outside the building is removed at {', '.join(map(str, outside))}.")
-    s.step = "replenish-poi"
 
 
 def inside_fires(s: FlashPointState) -> int:

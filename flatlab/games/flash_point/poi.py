@@ -61,14 +61,14 @@ def reveal(s: FlashPointState, identity: str, log: Log) -> None:
 
 
 def replenish(s: FlashPointState, log: Log) -> None:
-    """Automatic step: top the board up to 3 POI, one roll at a time."""
+    """Automatic step: top the board up to 3 POI, one roll at a time; then the turn ends."""
     on_board = s.poi_on_board
     if on_board >= 3:
-        log.add(REPLENISH, f"{on_board} POI on the board: nothing to replenish.")
-        s.step = "turn-end"
+        log.add(REPLENISH, f"{on_board} POI on the board: nothing more to place.")
+        end_of_turn(s, log)
     elif s.bag == 0:
         log.add(REPLENISH, f"Only {on_board} POI on the board, but no POI markers are left.")
-        s.step = "turn-end"
+        end_of_turn(s, log)
     else:
         log.add(REPLENISH, f"{on_board} POI on the board: roll to place a new one.")
         s.step = "poi-target"

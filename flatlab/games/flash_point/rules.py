@@ -19,7 +19,7 @@ from . import poi, setup, take_action
 from .board import layout_from_option, layout_option
 from .game_end import GameOver
 from .setup import SETUPS
-from .state import FlashPointState, check_invariants, from_dict, to_dict
+from .state import FIRE, FlashPointState, check_invariants, from_dict, to_dict
 
 SETUP, TAKE_ACTION, ADVANCE_FIRE, REPLENISH_POI, GAME_END = (
     "set-up", "take-action", "advance-fire", "replenish-poi", "game-end")
@@ -31,16 +31,13 @@ STEPS: dict[str, tuple[str, str, Any]] = {
     "setup-poi": (CHANCE, SETUP, setup.setup_poi),
     "place-firefighter": (DECISION, SETUP, setup.place_firefighter),
     "take-action": (DECISION, TAKE_ACTION, take_action.take_action),
-    "reveal-poi": (CHANCE, "", poi.reveal),  # phase: that of the step it resumes
+    "reveal-poi": (CHANCE, "", poi.reveal),  # phase: see FlashPointRules.phase
     "advance-fire": (CHANCE, ADVANCE_FIRE, fire.advance_fire),
     "flashover": (AUTOMATIC, ADVANCE_FIRE, fire.flashover),
-    "knock-down": (AUTOMATIC, ADVANCE_FIRE, fire.knock_down),
+    "secondary-effects": (AUTOMATIC, ADVANCE_FIRE, fire.secondary_effects),
     "knock-down-choice": (DECISION, ADVANCE_FIRE, fire.choose_parking),
-    "lost": (AUTOMATIC, ADVANCE_FIRE, fire.lose_in_fire),
-    "outside-fire": (AUTOMATIC, ADVANCE_FIRE, fire.remove_outside_fire),
-    "replenish-poi": (AUTOMATIC, REPLENISH_POI, poi.replenish),
+    "replenish-poi": (AUTOMATIC, REPLENISH_POI, poi.replenish),  # ends the turn when done
     "poi-target": (CHANCE, REPLENISH_POI, poi.poi_target),
-    "turn-end": (AUTOMATIC, REPLENISH_POI, poi.end_of_turn),
     "over": (OVER, GAME_END, None),
 }
 
@@ -79,7 +76,9 @@ class FlashPointRules(Rules):
         return STEPS[s.step][0]
 
     def phase(self, s: FlashPointState) -> str:
-        return STEPS[s.resume if s.step == "reveal-poi" else s.step][1]
+        if s.step == "reveal-poi":  # a POI lost in the fire, or one found in the step it resumes
+            return ADVANCE_FIRE if s.threat.get(s.revealing[0]) == FIRE else STEPS[s.resume][1]
+        return STEPS[s.step][1]
 
     def turn(self, s: FlashPointState) -> int:
         return s.turn
