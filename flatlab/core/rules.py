@@ -26,6 +26,10 @@ AUTOMATIC = "automatic"  # g.step() applies the next rule that needs no choice
 Policy = Callable[[Any], Action]  # a bot: given a Game, choose one of its legal actions
 
 
+class GameOver(Exception):
+    """Raised by a game's rules the moment the game ends, even deep inside a step."""
+
+
 def validate_options(rules: Rules, options: Mapping[str, Any]) -> dict[str, Any]:
     """The game's own check of its options, after refusing names it does not take."""
     known = [p for p in inspect.signature(rules.options).parameters if p != "self"]

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...core.log import NULL_LOG
+from ...core.rules import GameOver
 from ...prob import Dist
 from .advance_fire import advance_fire, flashover, inside_fires
 from .board import INSIDE, Cell
 from .dice import TARGET_ROLL
-from .game_end import GameOver
 from .state import FIRE, FlashPointState
 
 SMOKE_ONLY, BECOMES_FIRE, EXPLOSION = "smoke only", "becomes fire", "explosion"

@@ -7,15 +7,12 @@ they raise `GameOver`; the step machine in `rules.py` catches it and stops.
 from __future__ import annotations
 
 from ...core.log import Log
+from ...core.rules import GameOver
 from .state import DAMAGE_MARKERS, LOSSES_TO_LOSE, RESCUES_TO_WIN, FlashPointState
 
 VICTORY = "Game End: Victory"
 DEFEAT = "Game End: Defeat"
 COLLAPSE = "Game End: Building Collapse"
-
-
-class GameOver(Exception):
-    """Raised the moment a game-ending condition is met."""
 
 
 def rescue(s: FlashPointState, log: Log, who: str) -> None:

@@ -13,11 +13,10 @@ from typing import Any
 
 from ...core.action import Action
 from ...core.log import Log
-from ...core.rules import AUTOMATIC, CHANCE, DECISION, OVER, Rules
+from ...core.rules import AUTOMATIC, CHANCE, DECISION, OVER, GameOver, Rules
 from . import advance_fire as fire
 from . import poi, setup, take_action
 from .board import layout_from_option, layout_option
-from .game_end import GameOver
 from .setup import SETUPS
 from .state import FIRE, FlashPointState, check_invariants, from_dict, to_dict
 

@@ -1,0 +1,243 @@
+"""Flatline (co-op): a round as a machine of named steps, in the rulebook's order.
+
+I. Pre-Countdown: A `lose-power`, B `reveal-emergency` (one chance node per
+card), C `emergency-dice`, D `planning` (a decision: start the countdown,
+or use Triage cards). II. Countdown: `roll-dice` (one chance node per
+player), then `countdown` (place, re-roll, triage, stop), with `reroll`
+chance nodes. III. Resolution: F `resolve-cards`, G `resolve-patients` (with
+`draw-patient` for each treated patient's replacement), H `turn-dial`.
+
+Some effects need a reveal, a roll or a team choice in the middle of a step;
+they queue it on the state and `proceed` runs the queue before the step that
+comes next (`resume`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.action import Action
+from ...core.errors import IllegalAction
+from ...core.log import Log
+from ...core.rules import AUTOMATIC, CHANCE, DECISION, OVER, GameOver, Rules
+from . import countdown, pre_countdown, resolution, setup
+from .content import DIFFICULTIES, SIDES, load_content
+from .state import FlatlineState, to_dict
+
+SETUP, PRE, COUNTDOWN, RESOLUTION, GAME_END = (
+    "set-up", "pre-countdown", "countdown", "resolution", "game-end")
+
+STEPS: dict[str, tuple[str, str]] = {  # step -> (situation, phase)
+    "draw-patient": (CHANCE, ""),  # set-up, or a replacement in Resolution G
+    "lose-power": (AUTOMATIC, PRE),
+    "reveal-emergency": (CHANCE, ""),  # B, or an extra emergency later
+    "emergency-dice": (CHANCE, PRE),
+    "planning": (DECISION, PRE),
+    "roll-dice": (CHANCE, COUNTDOWN),
+    "countdown": (DECISION, COUNTDOWN),
+    "reroll": (CHANCE, COUNTDOWN),
+    "choose": (DECISION, ""),
+    "resolve-cards": (AUTOMATIC, RESOLUTION),
+    "resolve-patients": (AUTOMATIC, RESOLUTION),
+    "turn-dial": (AUTOMATIC, RESOLUTION),
+    "over": (OVER, GAME_END),
+}
+
+
+def proceed(s: FlatlineState, log: Log, then: str | None = None) -> None:
+    """Run what effects queued (a choice, reveals, refills, rolls), then the step `then`."""
+    if then is not None:
+        s.resume = then
+    if s.to_reveal and not s.deck:
+        log.add(pre_countdown.ADD, f"The emergency deck is empty: {s.to_reveal} card(s) cannot "
+                "be revealed.")
+        s.to_reveal = 0
+    if s.choosing:
+        s.step = "choose"
+    elif s.to_reveal:
+        s.step = "reveal-emergency"
+    elif s.refill:
+        s.step = "draw-patient"
+    elif s.rerolling:
+        s.step = "reroll"
+    elif s.to_roll:
+        s.step = "roll-dice"
+    else:
+        s.step = s.resume
+
+
+def _lose_power(s: FlatlineState, log: Log) -> None:
+    pre_countdown.lose_power(s, log)
+    proceed(s, log, "emergency-dice")
+
+
+def _emergency_dice(s: FlatlineState, roll: tuple[int, int], log: Log) -> None:
+    pre_countdown.emergency_dice(s, roll, log)
+    proceed(s, log, "planning")
+
+
+def _planning(s: FlatlineState, a: Action, log: Log) -> None:
+    if a.kind == "triage":
+        countdown.use_triage(s, a, log)
+        proceed(s, log)
+    elif a.kind == "start-countdown" and not a.params:
+        s.to_roll = [p for p in range(s.players) if countdown._unrolled(s, p)]
+        log.add(PLANNING_RULE, "Planning is over: the countdown starts and everyone rolls.")
+        proceed(s, log, "countdown")
+    else:
+        raise IllegalAction("in Planning the team starts the countdown (act('start-countdown')) "
+                            "or uses a Triage card", rule=PLANNING_RULE)
+
+
+def _countdown(s: FlatlineState, a: Action, log: Log) -> None:
+    handler = countdown.COUNTDOWN_ACTIONS.get(a.kind)
+    if handler is None:
+        raise IllegalAction(f"in the Countdown the actions are {', '.join(countdown.COUNTDOWN_ACTIONS)}"
+                            f", not {a.kind!r}", rule="II. Countdown")
+    handler(s, a, log)
+    proceed(s, log, "resolve-cards" if a.kind == "stop" else "countdown")
+
+
+def _resolve_cards(s: FlatlineState, log: Log) -> None:
+    resolution.resolve_cards(s, log)
+    proceed(s, log, "resolve-patients")
+
+
+def _resolve_patients(s: FlatlineState, log: Log) -> None:
+    done = resolution.resolve_patients(s, log)
+    proceed(s, log, "turn-dial" if done else "resolve-patients")
+
+
+def _turn_dial(s: FlatlineState, log: Log) -> None:
+    resolution.turn_dial(s, log)
+    proceed(s, log, "lose-power")
+
+
+def _after(handler):
+    """A chance or decision handler that then carries on with the queue or `resume`."""
+    def run(s: FlatlineState, value: Any, log: Log) -> None:
+        handler(s, value, log)
+        proceed(s, log)
+    return run
+
+
+PLANNING_RULE = pre_countdown.PLANNING
+HANDLERS = {
+    "draw-patient": _after(setup.draw_patient),
+    "lose-power": _lose_power,
+    "reveal-emergency": _after(pre_countdown.reveal),
+    "emergency-dice": _emergency_dice,
+    "planning": _planning,
+    "roll-dice": _after(countdown.roll),
+    "countdown": _countdown,
+    "reroll": _after(countdown.reroll),
+    "choose": _after(resolution.choose),
+    "resolve-cards": _resolve_cards,
+    "resolve-patients": _resolve_patients,
+    "turn-dial": _turn_dial,
+}
+CHANCE_NODES = {
+    "draw-patient": setup.draw_patient_node,
+    "reveal-emergency": pre_countdown.reveal_node,
+    "emergency-dice": pre_countdown.emergency_dice_node,
+    "roll-dice": countdown.roll_node,
+    "reroll": countdown.reroll_node,
+}
+
+
+class FlatlineRules(Rules):
+    name = "flatline"
+    title = "Flatline (co-op)"
+    phases = (SETUP, PRE, COUNTDOWN, RESOLUTION, GAME_END)
+
+    def options(self, players: int = 3, difficulty: str = "standard",
+                side: str = "standard") -> dict[str, Any]:
+        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 5:
+            raise ValueError(f"players: Flatline takes 1 to 5 players, got {players!r}")
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(f"difficulty: choose one of {', '.join(DIFFICULTIES)}, got {difficulty!r}")
+        if side not in SIDES:
+            raise ValueError(f"side: the power meter's side is one of {', '.join(SIDES)}, "
+                             f"got {side!r}")
+        return {"players": players, "difficulty": difficulty, "side": side}
+
+    def start(self, options) -> FlatlineState:
+        return setup.initial_state(load_content(), options["players"], options["difficulty"],
+                                   options["side"])
+
+    def situation(self, s: FlatlineState) -> str:
+        return STEPS[s.step][0]
+
+    def phase(self, s: FlatlineState) -> str:
+        phase = STEPS[s.step][1]
+        if phase:
+            return phase
+        if s.round == 0:
+            return SETUP
+        return STEPS[s.resume][1] or RESOLUTION
+
+    def turn(self, s: FlatlineState) -> int:
+        return s.round
+
+    def pending(self, s: FlatlineState) -> str:
+        return s.step
+
+    def outcome(self, s: FlatlineState) -> str | None:
+        return s.outcome
+
+    def legal_actions(self, s: FlatlineState) -> list[Action]:
+        if s.step == "countdown":
+            return countdown.countdown_actions(s)
+        if s.step == "planning":
+            return [*countdown.triage_uses(s), Action("start-countdown")]
+        if s.step == "choose":
+            return resolution.choices(s)
+        return []
+
+    def act(self, s: FlatlineState, action: Action, log: Log) -> None:
+        self._run(s, s, action, log)
+
+    def chance(self, s: FlatlineState):
+        return CHANCE_NODES[s.step](s)
+
+    def resolve(self, s: FlatlineState, outcome: Any, log: Log) -> None:
+        self._run(s, s, outcome, log)
+
+    def advance(self, s: FlatlineState, log: Log) -> None:
+        self._run(s, s, log)
+
+    @staticmethod
+    def _run(s: FlatlineState, *args) -> None:
+        try:
+            HANDLERS[s.step](*args)
+        except GameOver:
+            s.step = "over"
+
+    def copy_state(self, s: FlatlineState) -> FlatlineState:
+        return s.copy()
+
+    def state_to_dict(self, s: FlatlineState) -> dict[str, Any]:
+        return to_dict(s)
+
+    def state_from_dict(self, data: Any) -> FlatlineState:
+        from .save import from_dict
+        return from_dict(data, STEPS)
+
+    def validate_state(self, s: FlatlineState) -> None:
+        from .save import check_invariants
+        check_invariants(s)
+
+    def describe(self, s: FlatlineState) -> str:
+        from .text import describe
+        return describe(s)
+
+    def forecast(self, s: FlatlineState):
+        from .odds import forecast
+        return forecast(s)
+
+    def policies(self):
+        from .bots import POLICIES
+        return POLICIES
+
+
+RULES = FlatlineRules()
