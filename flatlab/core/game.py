@@ -14,9 +14,11 @@ snapshot (for undo). A call that raises leaves the game exactly as it was.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Hashable, Iterator
-from contextlib import contextmanager
-from typing import Any
+from contextlib import contextmanager, suppress
+from importlib import import_module
+from typing import Any, ClassVar
 
 from .action import Action, tupled
 from .chance import NO_CHANCE, ChanceNode
@@ -29,6 +31,11 @@ _UNSET = object()
 
 
 class Game:
+    # Views for Jupyter, by game name: view(game) -> a mime bundle, or None for the text board.
+    # The package named by `view_package` fills this when first imported; the core knows no widget.
+    views: ClassVar[dict[str, Callable[[Game], Any]]] = {}
+    view_package: ClassVar[str] = "flatlab.ui"
+
     def __init__(self, rules: Rules, options: dict[str, Any], seed: int | str,
                  state: Any = None, draws: int = 0):
         self.rules = rules
@@ -41,6 +48,9 @@ class Game:
         self._moves: list[dict[str, Any]] = []
         self._history: list[tuple[Any, int, int]] = []  # (state, draws, log length) per move
         self.subscribers: list[Callable[[Game], None]] = []
+        self.clock: Callable[[], float] = time.monotonic  # tests swap in a fake clock
+        self._window: tuple[Hashable, float] | None = None  # (timed window id, when it began)
+        self._sync_window()
 
     # --- reading ---------------------------------------------------------------
     @property
@@ -126,12 +136,24 @@ class Game:
         return (f"<{self.rules.title} game, seed {self.seed!r}, turn {self.turn}, "
                 f"{self.situation}: {self.pending}>")
 
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        """`g` as a cell's last expression: its live board if a view can draw it, else the text board."""
+        if self.name not in Game.views:
+            with suppress(ImportError):  # no widget libraries: the text board
+                import_module(self.view_package)
+        view = Game.views.get(self.name)
+        return (view and view(self)) or {"text/plain": self.describe()}
+
     # --- moving ----------------------------------------------------------------
     def act(self, kind: str | Action, /, **params: Any) -> LogView:
         """Take a decision: `g.act("move", to=(2, 3))` or `g.act(action)`."""
         action = kind if isinstance(kind, Action) else Action(kind, **params)
         if isinstance(kind, Action) and params:
             raise TypeError("pass either an Action or a kind with parameters, not both")
+        ended = self.tick()
+        if ended:
+            raise IllegalAction(f"too late: time ran out first ({ended[-1].text})",
+                                rule="engine: timed decisions")
         self._require(DECISION, "act()")
         return self._change({"act": action.to_json()},
                             lambda log: self.rules.act(self._state, action, log))
@@ -191,6 +213,36 @@ class Game:
             self.rules.resolve(self._state, outcome, log)
 
         return self._change(move, resolve)
+
+    # --- real-time decisions (e.g. Flatline's countdown minute) ----------------
+    @property
+    def time_left(self) -> float | None:
+        """Seconds left in the current timed decision window; None when nothing is timed."""
+        window = self.rules.time_window(self._state)
+        if window is None or self._window is None:
+            return None
+        return window[1] - (self.clock() - self._window[1])
+
+    def tick(self) -> LogView:
+        """Let the clock act: once a timed window has run out, apply the rules' time-up move.
+
+        A dashboard calls this on a timer; `act()` calls it first, so a late
+        action is refused after the time-up (which is recorded like any move).
+        """
+        left = self.time_left
+        if left is None or left > 0 or self.situation != DECISION:
+            return LogView()
+        action = self.rules.timeout(self._state)
+        return self._change({"act": action.to_json()},
+                            lambda log: self.rules.act(self._state, action, log))
+
+    def _sync_window(self) -> None:
+        """Start timing when the game enters a new timed window (undo does not restart it)."""
+        window = self.rules.time_window(self._state)
+        if window is None:
+            self._window = None
+        elif self._window is None or self._window[0] != window[0]:
+            self._window = (window[0], self.clock())
 
     def _change(self, move: dict[str, Any], apply: Callable[[Log], None]) -> LogView:
         snapshot = (self.rules.copy_state(self._state), self.rng.draws, len(self._log))
@@ -285,6 +337,7 @@ class Game:
         return lambda: self.subscribers.remove(callback)
 
     def _notify(self) -> None:
+        self._sync_window()
         for callback in list(self.subscribers):
             callback(self)
 

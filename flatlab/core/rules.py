@@ -116,6 +116,14 @@ class Rules(ABC):
     def describe_action(self, state: Any, action: Action) -> str:
         return repr(action)
 
+    def time_window(self, state: Any) -> tuple[Any, float] | None:
+        """(an id of the current timed decision window, its length in seconds), or None."""
+        return None
+
+    def timeout(self, state: Any) -> Action:
+        """The move that ends a timed window when its time has run out."""
+        raise NotImplementedError(f"{self.name} has no timed decisions")
+
     def forecast(self, state: Any) -> Any:
         raise NotImplementedError(f"{self.name} has no forecast yet")
 

@@ -31,6 +31,7 @@ REROLL = "II. Countdown: Re-rolling"
 TRIAGE = "Triage Cards"
 TRIAGE_SPACES = 4  # the "+" area
 STOP = "II. Countdown: the countdown ends"
+TIME_UP = "II. Countdown: time runs out (house ruling: unplaced dice are simply not used)"
 
 
 # --- rolling ------------------------------------------------------------------------------
@@ -167,11 +168,15 @@ def _triage_choice(s: FlatlineState, kind: str, a: Action) -> dict[str, Any]:
 
 
 def stop(s: FlatlineState, a: Action, log: Log) -> None:
+    """The team calls the countdown over (untimed play), or the clock does ("time-up")."""
     left = len(s.unplaced())
-    log.add(STOP, "The countdown ends" + (f"; {left} unplaced dice go unused." if left else "."))
+    why = "Time is up" if a.kind == "time-up" else "The team stops the countdown"
+    log.add(TIME_UP if a.kind == "time-up" else STOP,
+            why + (f"; {left} unplaced dice are not used this round." if left else "."))
 
 
-COUNTDOWN_ACTIONS = {"place": place, "reroll": sacrifice_reroll, "triage": use_triage, "stop": stop}
+COUNTDOWN_ACTIONS = {"place": place, "reroll": sacrifice_reroll, "triage": use_triage, "stop": stop,
+                     "time-up": stop}
 
 
 # --- listing the legal actions ------------------------------------------------------------

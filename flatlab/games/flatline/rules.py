@@ -95,7 +95,7 @@ def _countdown(s: FlatlineState, a: Action, log: Log) -> None:
         raise IllegalAction(f"in the Countdown the actions are {', '.join(countdown.COUNTDOWN_ACTIONS)}"
                             f", not {a.kind!r}", rule="II. Countdown")
     handler(s, a, log)
-    proceed(s, log, "resolve-cards" if a.kind == "stop" else "countdown")
+    proceed(s, log, "resolve-cards" if a.kind in ("stop", "time-up") else "countdown")
 
 
 def _resolve_cards(s: FlatlineState, log: Log) -> None:
@@ -150,8 +150,8 @@ class FlatlineRules(Rules):
     title = "Flatline (co-op)"
     phases = (SETUP, PRE, COUNTDOWN, RESOLUTION, GAME_END)
 
-    def options(self, players: int = 3, difficulty: str = "standard",
-                side: str = "standard") -> dict[str, Any]:
+    def options(self, players: int = 3, difficulty: str = "standard", side: str = "standard",
+                timer: int | None = None) -> dict[str, Any]:
         if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 5:
             raise ValueError(f"players: Flatline takes 1 to 5 players, got {players!r}")
         if difficulty not in DIFFICULTIES:
@@ -159,11 +159,14 @@ class FlatlineRules(Rules):
         if side not in SIDES:
             raise ValueError(f"side: the power meter's side is one of {', '.join(SIDES)}, "
                              f"got {side!r}")
-        return {"players": players, "difficulty": difficulty, "side": side}
+        if timer is not None and (not isinstance(timer, int) or isinstance(timer, bool)
+                                  or not 5 <= timer <= 600):
+            raise ValueError(f"timer: seconds for the countdown, 5 to 600 (or None), got {timer!r}")
+        return {"players": players, "difficulty": difficulty, "side": side, "timer": timer}
 
     def start(self, options) -> FlatlineState:
         return setup.initial_state(load_content(), options["players"], options["difficulty"],
-                                   options["side"])
+                                   options["side"], options["timer"])
 
     def situation(self, s: FlatlineState) -> str:
         return STEPS[s.step][0]
@@ -212,6 +215,15 @@ class FlatlineRules(Rules):
             HANDLERS[s.step](*args)
         except GameOver:
             s.step = "over"
+
+    def time_window(self, s: FlatlineState) -> tuple[Any, float] | None:
+        """The countdown is timed when the game has a timer; the rolls inside it count too."""
+        if s.timer and s.step in ("countdown", "roll-dice", "reroll") and s.resume == "countdown":
+            return ("countdown", s.round), s.timer
+        return None
+
+    def timeout(self, s: FlatlineState) -> Action:
+        return Action("time-up")
 
     def copy_state(self, s: FlatlineState) -> FlatlineState:
         return s.copy()

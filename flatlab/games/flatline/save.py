@@ -95,7 +95,8 @@ def from_dict(data: Any, steps: dict, where: str = "start") -> FlatlineState:
         fail("outcome", "expected null, 'won' or 'lost'")
     s = FlatlineState(
         content=content, players=players, difficulty=data["difficulty"], side=data["side"],
-        step=data["step"], round=integer("round", 0, 1000), dice=dice,
+        step=data["step"], timer=None if data["timer"] is None else integer("timer", 5, 600),
+        round=integer("round", 0, 1000), dice=dice,
         meter=flags("meter", len(content.meter(data["side"], players))),
         stations=flags("stations", len(content.stations)), patients=list(patients_on_board),
         diamond=integer("diamond", 0, PATIENT_SPACES - 1),

@@ -12,13 +12,15 @@ SETUP = "Setup"
 PATIENTS = "Setup: Patient Cards"
 
 
-def initial_state(content: Content, players: int, difficulty: str, side: str) -> FlatlineState:
+def initial_state(content: Content, players: int, difficulty: str, side: str,
+                  timer: int | None = None) -> FlatlineState:
     dice = []
     for p in range(players):
         dice += [(p, None, "hand")] * content.dice_each(players)
         dice += [(p, None, "aside")] * content.set_aside
     return FlatlineState(
         content=content, players=players, difficulty=difficulty, side=side, step="draw-patient",
+        timer=timer,
         dice=dice, meter=[True] * len(content.meter(side, players)),
         stations=[True] * len(content.stations), patients=[None] * PATIENT_SPACES,
         pile=content.pile_sizes[difficulty][players - 1],

@@ -31,6 +31,7 @@ class FlatlineState:
     difficulty: str
     side: str
     step: str
+    timer: int | None = None  # seconds for the countdown; None: untimed (the notebook default)
     round: int = 0
     dice: list[Die] = field(default_factory=list)
     meter: list[bool] = field(default_factory=list)  # 8 spaces, left to right; True = cube
