@@ -1,7 +1,7 @@
-"""A golden playthrough: a seeded game narrated step by step, compared on every run.
+"""Golden playthroughs: seeded games narrated step by step, compared on every run.
 
-Any change in rules behaviour shows up as a readable diff of
-tests/golden/flash-point-seed-7.txt. Regenerate it only on purpose:
+Any change in rules behaviour shows up as a readable diff of a file in
+tests/golden/. Regenerate them only on purpose:
     FLATLAB_REGENERATE_GOLDEN=1 .venv/bin/pytest tests/test_golden.py
 """
 
@@ -12,12 +12,22 @@ from pathlib import Path
 
 import flatlab
 from flatlab import CHANCE, DECISION
-from flatlab.games.flash_point.bots import heuristic_policy
+import pytest
 
-GOLDEN = Path(__file__).with_name("golden") / "flash-point-seed-7.txt"
+GOLDEN = Path(__file__).with_name("golden")
+GAMES = {  # golden file -> (game, options, seed)
+    "flash-point-seed-7.txt": ("flash-point", {"players": 3}, 7),
+    "flatline-seed-7.txt": ("flatline", {"players": 3}, 7),
+}
+LONG = 40  # longer action lists are summarised by kind
 
 
 def _actions(actions) -> str:
+    if len(actions) > LONG:
+        kinds = {}
+        for a in actions:
+            kinds[a.kind] = kinds.get(a.kind, 0) + 1
+        return ", ".join(f"{n} {kind}" for kind, n in kinds.items())
     return ", ".join(
         a.kind + "(" + ", ".join(f"{k}={v}" for k, v in a.params.items()) + ")" for a in actions)
 
@@ -26,13 +36,15 @@ def _chance(node) -> str:
     probabilities = set(node.dist.values())
     if len(probabilities) == 1:
         return f"{len(node)} outcomes, each {probabilities.pop()}"
+    if len(node) > 12:
+        return f"{len(node)} outcomes"
     return ", ".join(f"{o}: {p}" for o, p in node.items())
 
 
-def narrate(seed: int = 7, players: int = 3) -> str:
-    g = flatlab.new_game("flash-point", players=players, seed=seed)
-    policy = heuristic_policy(seed)
-    lines = [f"Flash Point family, house-a, {players} players, seed {seed}, heuristic bot", ""]
+def narrate(name: str, options: dict, seed: int) -> str:
+    g = flatlab.new_game(name, seed=seed, **options)
+    policy = g.rules.policies()["heuristic"](seed)
+    lines = [f"{g.rules.title}, {options}, seed {seed}, heuristic bot", ""]
     n = 0
     while not g.over:
         n += 1
@@ -52,13 +64,16 @@ def narrate(seed: int = 7, players: int = 3) -> str:
             g.step()
         lines.extend(f"     | {e.text}" + (f" (p = {e.probability})" if e.probability else "")
                      for e in g.log[start:])
-    lines.append(f"outcome: {g.outcome} after {g.turn} turns; rescued {g.state.rescued}, "
-                 f"lost {g.state.lost}, damage {g.state.damage_placed}")
+    lines.append(f"outcome: {g.outcome} after {g.turn} turns")
+    lines.append(g.describe(last=0))
     return "\n".join(lines) + "\n"
 
 
-def test_golden_playthrough_is_unchanged():
-    text = narrate()
-    if os.environ.get("FLATLAB_REGENERATE_GOLDEN") or not GOLDEN.exists():
-        GOLDEN.write_text(text)
-    assert text == GOLDEN.read_text(), "rules behaviour changed: see the diff of the golden file"
+@pytest.mark.parametrize("filename", GAMES)
+def test_golden_playthrough_is_unchanged(filename):
+    name, options, seed = GAMES[filename]
+    text = narrate(name, options, seed)
+    path = GOLDEN / filename
+    if os.environ.get("FLATLAB_REGENERATE_GOLDEN") or not path.exists():
+        path.write_text(text)
+    assert text == path.read_text(), f"rules behaviour changed: see the diff of {path}"
