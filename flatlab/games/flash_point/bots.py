@@ -12,21 +12,11 @@ fire within reach; otherwise end the turn and save AP.
 from __future__ import annotations
 
 import heapq
-import random
 
 from ...core.action import Action
+from ...sim.policies import random_policy
 from .board import NEIGHBOURS, OUTSIDE, Cell, edge, is_inside
 from .state import CLOSED, FIRE, FlashPointState
-
-
-def random_policy(seed: int = 0):
-    rng = random.Random(seed)
-
-    def policy(game) -> Action:
-        return rng.choice(game.legal_actions())
-
-    policy.__name__ = "random"
-    return policy
 
 
 def _paths(s: FlashPointState, start: Cell, carrying: bool) -> tuple[dict, dict]:

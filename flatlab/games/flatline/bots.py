@@ -11,26 +11,16 @@ holding the most dice no plan wants, re-rolling exactly those; then stops.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 from ...core.action import Action
+from ...sim.policies import random_policy
 from .countdown import TRIAGE_SPACES
 from .state import FlatlineState
 from .targets import open_targets, requirement
 
 HURT = {"lose-power": 6, "lose-dice": 5, "extra-emergency": 4, "block-patient": 3,
         "lock-down": 3, "fewer-rerolls": 2}
-
-
-def random_policy(seed: int = 0):
-    rng = random.Random(seed)
-
-    def policy(game) -> Action:
-        return rng.choice(game.legal_actions())
-
-    policy.__name__ = "random"
-    return policy
 
 
 def _priority(s: FlatlineState, target: str) -> tuple:
