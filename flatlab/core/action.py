@@ -61,3 +61,13 @@ class Action:
             raise ValueError("an action is an object with a string 'kind'")
         params = {k: v for k, v in data.items() if k != "kind"}
         return cls(data["kind"], **params)
+
+
+def expect_params(action: Action, *allowed: str) -> None:
+    """Refuse parameters this action kind does not take (rule "engine: actions")."""
+    from .errors import IllegalAction
+
+    extra = [k for k in action.params if k not in allowed]
+    if extra:
+        raise IllegalAction(f"{action.kind!r} takes {', '.join(allowed) or 'no parameters'}; "
+                            f"unexpected {', '.join(sorted(extra))}", rule="engine: actions")

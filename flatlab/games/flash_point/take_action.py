@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ...core.action import Action
+from ...core.action import Action, expect_params
 from ...core.errors import IllegalAction
 from ...core.log import Log
 from .board import CELL, NEIGHBOURS, Cell, edge, is_inside
@@ -61,16 +61,9 @@ def _afford(s: FlashPointState, cost: int, what: str, rule: str) -> int:
     return cost
 
 
-def _params(action: Action, *allowed: str) -> None:
-    if any(k not in allowed for k in action.params):
-        extra = set(action.params) - set(allowed)
-        raise IllegalAction(f"{action.kind!r} takes {', '.join(allowed) or 'no parameters'}; "
-                            f"unexpected {', '.join(sorted(extra))}", rule="engine: actions")
-
-
 # --- Move (and carry) ---------------------------------------------------------------
 def cost_move(s: FlashPointState, a: Action) -> int:
-    _params(a, "to", "carry")
+    expect_params(a, "to", "carry")
     to = _neighbour(s, a.get("to"), MOVE)
     here = s.positions[s.current]
     carry = a.get("carry", False)
@@ -119,7 +112,7 @@ def moves(s: FlashPointState) -> Iterator[Action]:
 
 # --- Open/Close Door ----------------------------------------------------------------
 def cost_door(s: FlashPointState, a: Action) -> int:
-    _params(a, "to")
+    expect_params(a, "to")
     to = _neighbour(s, a.get("to"), DOOR)
     e = edge(s.positions[s.current], to)
     if e not in s.layout.doors:
@@ -144,7 +137,7 @@ def doors(s: FlashPointState) -> Iterator[Action]:
 
 # --- Extinguish ---------------------------------------------------------------------
 def cost_extinguish(s: FlashPointState, a: Action) -> int:
-    _params(a, "at", "clear")
+    expect_params(a, "at", "clear")
     at = _space(a.get("at"), "at", EXTINGUISH)
     here = s.positions[s.current]
     clear = a.get("clear", False)
@@ -188,7 +181,7 @@ def extinguishes(s: FlashPointState) -> Iterator[Action]:
 
 # --- Chop ---------------------------------------------------------------------------
 def cost_chop(s: FlashPointState, a: Action) -> int:
-    _params(a, "to")
+    expect_params(a, "to")
     to = _neighbour(s, a.get("to"), CHOP)
     e = edge(s.positions[s.current], to)
     if e not in s.layout.walls:
@@ -216,7 +209,7 @@ def chops(s: FlashPointState) -> Iterator[Action]:
 
 # --- End of turn --------------------------------------------------------------------
 def cost_end_turn(s: FlashPointState, a: Action) -> int:
-    _params(a)
+    expect_params(a)
     here = s.positions[s.current]
     if s.threat.get(here) == FIRE:
         raise IllegalAction(f"{_who(s)} stands in fire at {here}; you may not end your turn "

@@ -16,7 +16,7 @@ from collections import Counter
 from itertools import product
 from typing import Any
 
-from ...core.action import Action
+from ...core.action import Action, expect_params
 from ...core.chance import ChanceNode
 from ...core.errors import IllegalAction
 from ...core.log import Log
@@ -25,8 +25,8 @@ from .effects import apply_effect
 from .state import COLOURS, FlatlineState
 from .targets import Opening, open_targets, placement_problem, rule_for
 
+COUNTDOWN = "II. Countdown"
 ROLL = "II. Countdown: rolling the medic dice"
-PLACED = "II. Countdown: a placed die cannot be removed"
 REROLL = "II. Countdown: Re-rolling"
 TRIAGE = "Triage Cards"
 TRIAGE_SPACES = 4  # the "+" area
@@ -91,13 +91,21 @@ def _dice_of(s: FlatlineState, player: int, faces: tuple[str, ...], rule: str) -
 
 
 # --- the actions --------------------------------------------------------------------------
+def _placed_on(s: FlatlineState, target: str) -> bool:
+    return any(where == target for _, _, where in s.dice)
+
+
+
 def place(s: FlatlineState, a: Action, log: Log) -> None:
-    player = _player(s, a.get("player"), PLACED)
+    expect_params(a, "player", "face", "on")
     face, target = a.get("face"), a.get("on")
+    rule = rule_for(target) if isinstance(target, str) else COUNTDOWN
+    player = _player(s, a.get("player"), rule)
     if target not in open_targets(s):
-        raise IllegalAction(f"{target!r} cannot take dice now (open: {', '.join(open_targets(s))})",
-                            rule=rule_for(str(target)) if isinstance(target, str) else PLACED)
-    (die,) = _dice_of(s, player, (face,), rule_for(target))
+        where = "it is already complete" if isinstance(target, str) and _placed_on(s, target) else (
+            f"open: {', '.join(open_targets(s))}")
+        raise IllegalAction(f"{target!r} cannot take dice now ({where})", rule=rule)
+    (die,) = _dice_of(s, player, (face,), rule)
     problem = placement_problem(s, player, face, target)
     if problem:
         raise IllegalAction(problem, rule=rule_for(target))
@@ -106,6 +114,7 @@ def place(s: FlatlineState, a: Action, log: Log) -> None:
 
 
 def sacrifice_reroll(s: FlatlineState, a: Action, log: Log) -> None:
+    expect_params(a, "player", "sacrifice", "dice")
     player = _player(s, a.get("player"), REROLL)
     if s.rerolls_used >= s.reroll_limit:
         locked = " (the re-roll track is locked down)" if "rerolls" in s.lockdowns else ""
@@ -153,6 +162,8 @@ def _triage_choice(s: FlatlineState, kind: str, a: Action) -> dict[str, Any]:
             raise IllegalAction(f"{COLOURS[player]} has no set-aside die left", rule=TRIAGE)
         return {"player": player}
     if kind == "free-reroll":
+        if not a.dice:
+            raise IllegalAction("name the dice to re-roll: dice=(icon, ...)", rule=TRIAGE)
         return {"dice": _dice_of(s, _player(s, a.player, TRIAGE), a.dice, TRIAGE)}
     if kind == "set-face":
         (die,) = _dice_of(s, _player(s, a.player, TRIAGE), (a.face,), TRIAGE)
@@ -169,6 +180,10 @@ def _triage_choice(s: FlatlineState, kind: str, a: Action) -> dict[str, Any]:
 
 def stop(s: FlatlineState, a: Action, log: Log) -> None:
     """The team calls the countdown over (untimed play), or the clock does ("time-up")."""
+    expect_params(a)
+    if a.kind == "time-up" and not s.timer:
+        raise IllegalAction("this game has no countdown timer; the team ends the countdown "
+                            "with act('stop')", rule=TIME_UP)
     left = len(s.unplaced())
     why = "Time is up" if a.kind == "time-up" else "The team stops the countdown"
     log.add(TIME_UP if a.kind == "time-up" else STOP,

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from ...prob import Dist, Proportion
 from .dice import EMERGENCY_DICE, pool, slots_shown
@@ -72,69 +72,106 @@ def _slot_of(s: FlatlineState, card: str) -> int:
 
 
 def completion_probability(s: FlatlineState, target: str) -> Fraction:
+    """P(the unplaced dice, with the re-rolls left, can complete `target`), best play for it."""
     icons, players = requirement(s, target)
     placed = s.on(target)
     need = Counter(icons) - Counter(face for _, face, _ in placed)
     owners = {o for o, _, _ in placed}
-    free = []
-    for p in range(s.players):
-        hand = Counter(s.dice[i][1] for i in s.unplaced(p))
-        use = _take(hand, need, _cap(sum(need.values()), players, owners, p))
-        need -= use
-        if use:
-            owners.add(p)
-        free.append(sum(hand.values()) - sum(use.values()))
     faces = s.content.faces
-    return _value(_key(need, faces), tuple(free), max(0, s.reroll_limit - s.rerolls_used),
-                  frozenset(owners), players, faces)
-
-
-def _cap(slots: int, players: int, owners: set | frozenset, p: int) -> int:
-    """How many of the remaining slots player p may fill and still leave room for others."""
-    return max(0, slots - max(0, players - len(owners | {p})))
-
-
-def _take(have: Counter, need: Counter, cap: int) -> Counter:
-    use = Counter()
-    for icon in sorted(need):
-        n = min(have[icon], need[icon], cap - sum(use.values()))
-        if n > 0:
-            use[icon] = n
-    return use
+    hands = tuple(sorted(
+        (p in owners, *_split(Counter(s.dice[i][1] for i in s.unplaced(p)), need, faces))
+        for p in range(s.players)))
+    return _value(_key(need, faces), hands, max(0, s.reroll_limit - s.rerolls_used), players,
+                  faces)
 
 
 def _key(need: Counter, faces: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(sorted(need.elements(), key=faces.index))
 
 
-@cache
-def _value(need: tuple[str, ...], free: tuple[int, ...], rerolls: int, owners: frozenset,
-           players: int, faces: tuple[str, ...]) -> Fraction:
-    if not need:
-        return Fraction(1) if len(owners) >= players else Fraction(0)
+def _split(hand: Counter, need: Counter, faces: tuple[str, ...]) -> tuple[tuple[str, ...], int]:
+    """A player's free dice as (those showing needed icons, how many others)."""
+    useful = hand & need
+    return _key(useful, faces), sum(hand.values()) - sum(useful.values())
+
+
+@lru_cache(maxsize=200_000)  # positions recur across targets and calls
+def _value(need: tuple[str, ...], hands: tuple, rerolls: int, players: int,
+           faces: tuple[str, ...]) -> Fraction:
+    """Done if the dice showing can cover the target now; else the best re-roll, if any is left.
+
+    `hands` holds, for each player, (has already placed on the target, the
+    needed icons their free dice show, how many other free dice they hold),
+    sorted. A re-roll: one player keeps some dice showing needed icons,
+    sacrifices one other die and throws all the rest. Two dominated choices
+    are skipped: re-rolling with fewer dice than a player in the same
+    position, and throwing away an icon no other player shows.
+    """
+    if _coverable(need, hands, players):
+        return Fraction(1)
     best = Fraction(0)
     if rerolls == 0:
         return best
-    for p, count in enumerate(free):
-        if count < 2:  # one die to sacrifice and at least one to throw
-            continue
-        cap = _cap(len(need), players, owners, p)
-        total = Fraction(0)
-        for matched, prob in _matches(count - 1, need, cap, faces).items():
-            rest = Counter(need) - Counter(matched)
-            after = list(free)
-            after[p] = count - 1 - len(matched)
-            who = owners | {p} if matched else owners
-            total += prob * _value(_key(rest, faces), tuple(after), rerolls - 1, who, players, faces)
-        best = max(best, total)
+    want = Counter(need)
+    for p, (owner, useful, junk) in enumerate(hands):
+        if p + 1 < len(hands) and hands[p + 1][:2] == (owner, useful):
+            continue  # a player in the same position with more dice re-rolls at least as well
+        others = Counter()
+        for q, (_, theirs, _) in enumerate(hands):
+            if q != p:
+                others |= Counter(theirs)
+        must = Counter(useful) - others  # icons only this player shows: keeping them dominates
+        for optional in _submultisets(Counter(useful) - must):
+            keep = must + optional
+            kept = sum(keep.values())
+            thrown = len(useful) - kept + junk - 1
+            if thrown < 1:
+                continue
+            total = Fraction(0)
+            for shown, prob in _matches(thrown, need, faces).items():
+                useful_after = (keep + Counter(shown)) & want
+                after = list(hands)
+                after[p] = (owner, _key(useful_after, faces),
+                            kept + thrown - sum(useful_after.values()))
+                total += prob * _value(need, tuple(sorted(after)), rerolls - 1, players, faces)
+            best = max(best, total)
     return best
 
 
-@cache
-def _matches(dice: int, need: tuple[str, ...], cap: int, faces: tuple[str, ...]) -> Dist:
-    """The needed icons (a multiset) that a throw of `dice` dice supplies, at most `cap` of them."""
+@lru_cache(maxsize=200_000)
+def _coverable(need: tuple[str, ...], hands: tuple, players: int, p: int = 0,
+               helpers: int = 0) -> bool:
+    """Can the dice showing, player p onwards, cover every needed icon with enough players?
+
+    `helpers` counts players who have not placed on the target yet but cover
+    an icon here; with those who have placed, they must reach `players`.
+    """
+    placed = sum(owner for owner, _, _ in hands)
+    if not need:
+        return placed + helpers >= players
+    if p == len(hands) or placed + helpers + len(need) < players:
+        return False
+    owner, useful, _ = hands[p]
     want = Counter(need)
-    return pool(dice, faces).map(lambda roll: _key(_take(Counter(roll), want, cap), faces))
+    for sub in _submultisets(Counter(useful) & want):
+        new_helper = bool(sub) and not owner
+        if _coverable(tuple((want - sub).elements()), hands, players, p + 1, helpers + new_helper):
+            return True
+    return False
+
+
+def _submultisets(counts: Counter) -> list[Counter]:
+    subs = [Counter()]
+    for icon, n in counts.items():
+        subs = [sub + Counter({icon: k}) for sub in subs for k in range(n + 1)]
+    return subs
+
+
+@cache
+def _matches(dice: int, need: tuple[str, ...], faces: tuple[str, ...]) -> Dist:
+    """Which needed icons a throw of `dice` dice shows (a multiset, at most what is needed)."""
+    want = Counter(need)
+    return pool(dice, faces).map(lambda roll: _key(Counter(roll) & want, faces))
 
 
 def power_risk(game, n: int = 200, seed: int = 0) -> Proportion:

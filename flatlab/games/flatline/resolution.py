@@ -84,8 +84,13 @@ def _resolve_patient(s: FlatlineState, space: int, log: Log) -> bool:
 
 
 def recharge_stations(s: FlatlineState, log: Log) -> None:
+    """A powered station's cube moves to the meter; with no open space it stays on the station."""
     for i, station in enumerate(s.content.stations):
         if s.stations[i] and complete(s, f"station/{i}"):
+            if all(s.meter):
+                log.add(STATIONS, f"The {station.name} is powered, but the meter is full: "
+                        "its cube stays on the station.")
+                continue
             s.stations[i] = False
             restore_cube(s, log, STATIONS, f"The {station.name} is powered")
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.action import Action
+from ...core.action import Action, expect_params
 from ...core.errors import IllegalAction
 from ...core.log import Log
 from ...core.rules import AUTOMATIC, CHANCE, DECISION, OVER, GameOver, Rules
@@ -80,7 +80,8 @@ def _planning(s: FlatlineState, a: Action, log: Log) -> None:
     if a.kind == "triage":
         countdown.use_triage(s, a, log)
         proceed(s, log)
-    elif a.kind == "start-countdown" and not a.params:
+    elif a.kind == "start-countdown":
+        expect_params(a)
         s.to_roll = [p for p in range(s.players) if countdown._unrolled(s, p)]
         log.add(PLANNING_RULE, "Planning is over: the countdown starts and everyone rolls.")
         proceed(s, log, "countdown")
@@ -92,8 +93,8 @@ def _planning(s: FlatlineState, a: Action, log: Log) -> None:
 def _countdown(s: FlatlineState, a: Action, log: Log) -> None:
     handler = countdown.COUNTDOWN_ACTIONS.get(a.kind)
     if handler is None:
-        raise IllegalAction(f"in the Countdown the actions are {', '.join(countdown.COUNTDOWN_ACTIONS)}"
-                            f", not {a.kind!r}", rule="II. Countdown")
+        raise IllegalAction(f"in the Countdown the actions are place, reroll, triage and stop, "
+                            f"not {a.kind!r}", rule=countdown.COUNTDOWN)
     handler(s, a, log)
     proceed(s, log, "resolve-cards" if a.kind in ("stop", "time-up") else "countdown")
 
