@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.action import Action
-from ...core.log import Log
-from ...core.rules import AUTOMATIC, CHANCE, DECISION, OVER, GameOver, Rules
+from ...core.rules import AUTOMATIC, CHANCE, DECISION
+from ...core.steps import OVER_STEP, Step, StepRules
 from . import advance_fire as fire
 from . import poi, setup, take_action
 from .board import layout_from_option, layout_option
@@ -23,38 +23,31 @@ from .state import FIRE, FlashPointState, check_invariants, from_dict, to_dict
 SETUP, TAKE_ACTION, ADVANCE_FIRE, REPLENISH_POI, GAME_END = (
     "set-up", "take-action", "advance-fire", "replenish-poi", "game-end")
 
-# step name -> (situation, phase, handler). Decision handlers take (state, action, log),
-# chance handlers (state, outcome, log), automatic ones (state, log).
-STEPS: dict[str, tuple[str, str, Any]] = {
-    "setup-explosion": (CHANCE, SETUP, setup.setup_explosion),
-    "setup-poi": (CHANCE, SETUP, setup.setup_poi),
-    "place-firefighter": (DECISION, SETUP, setup.place_firefighter),
-    "take-action": (DECISION, TAKE_ACTION, take_action.take_action),
-    "reveal-poi": (CHANCE, "", poi.reveal),  # phase: see FlashPointRules.phase
-    "advance-fire": (CHANCE, ADVANCE_FIRE, fire.advance_fire),
-    "flashover": (AUTOMATIC, ADVANCE_FIRE, fire.flashover),
-    "secondary-effects": (AUTOMATIC, ADVANCE_FIRE, fire.secondary_effects),
-    "knock-down-choice": (DECISION, ADVANCE_FIRE, fire.choose_parking),
-    "replenish-poi": (AUTOMATIC, REPLENISH_POI, poi.replenish),  # ends the turn when done
-    "poi-target": (CHANCE, REPLENISH_POI, poi.poi_target),
-    "over": (OVER, GAME_END, None),
-}
-
-CHANCE_NODES = {
-    "setup-explosion": setup.setup_explosion_node,
-    "setup-poi": setup.setup_poi_node,
-    "reveal-poi": poi.reveal_node,
-    "advance-fire": fire.advance_fire_node,
-    "poi-target": poi.poi_target_node,
+# The steps of a turn, in rulebook order. Decisions run as (state, action, log),
+# chance steps as (state, outcome, log), automatic ones as (state, log).
+STEPS: dict[str, Step] = {
+    "setup-explosion": Step(CHANCE, SETUP, setup.setup_explosion, setup.setup_explosion_node),
+    "setup-poi": Step(CHANCE, SETUP, setup.setup_poi, setup.setup_poi_node),
+    "place-firefighter": Step(DECISION, SETUP, setup.place_firefighter),
+    "take-action": Step(DECISION, TAKE_ACTION, take_action.take_action),
+    "reveal-poi": Step(CHANCE, "", poi.reveal, poi.reveal_node),  # phase: see phase()
+    "advance-fire": Step(CHANCE, ADVANCE_FIRE, fire.advance_fire, fire.advance_fire_node),
+    "flashover": Step(AUTOMATIC, ADVANCE_FIRE, fire.flashover),
+    "secondary-effects": Step(AUTOMATIC, ADVANCE_FIRE, fire.secondary_effects),
+    "knock-down-choice": Step(DECISION, ADVANCE_FIRE, fire.choose_parking),
+    "replenish-poi": Step(AUTOMATIC, REPLENISH_POI, poi.replenish),  # ends the turn when done
+    "poi-target": Step(CHANCE, REPLENISH_POI, poi.poi_target, poi.poi_target_node),
+    "over": OVER_STEP,
 }
 
 MODES = ("family",)
 
 
-class FlashPointRules(Rules):
+class FlashPointRules(StepRules):
     name = "flash-point"
     title = "Flash Point: Fire Rescue"
     phases = (SETUP, TAKE_ACTION, ADVANCE_FIRE, REPLENISH_POI, GAME_END)
+    steps = STEPS
 
     def options(self, players: int = 3, layout: str | dict = "house-a", setup: str = "standard",
                 mode: str = "family") -> dict[str, Any]:
@@ -71,22 +64,13 @@ class FlashPointRules(Rules):
                                    options["setup"])
 
     # --- where the game is ---------------------------------------------------------
-    def situation(self, s: FlashPointState) -> str:
-        return STEPS[s.step][0]
-
     def phase(self, s: FlashPointState) -> str:
         if s.step == "reveal-poi":  # a POI lost in the fire, or one found in the step it resumes
-            return ADVANCE_FIRE if s.threat.get(s.revealing[0]) == FIRE else STEPS[s.resume][1]
-        return STEPS[s.step][1]
+            return ADVANCE_FIRE if s.threat.get(s.revealing[0]) == FIRE else STEPS[s.resume].phase
+        return STEPS[s.step].phase
 
     def turn(self, s: FlashPointState) -> int:
         return s.turn
-
-    def pending(self, s: FlashPointState) -> str:
-        return s.step
-
-    def outcome(self, s: FlashPointState) -> str | None:
-        return s.outcome
 
     # --- moving --------------------------------------------------------------------
     def legal_actions(self, s: FlashPointState) -> list[Action]:
@@ -98,29 +82,7 @@ class FlashPointRules(Rules):
             return [Action("recover", to=c) for c in fire.parking_choices(s)]
         return []
 
-    def act(self, s: FlashPointState, action: Action, log: Log) -> None:
-        self._run(s, STEPS[s.step][2], s, action, log)
-
-    def chance(self, s: FlashPointState):
-        return CHANCE_NODES[s.step](s)
-
-    def resolve(self, s: FlashPointState, outcome: Any, log: Log) -> None:
-        self._run(s, STEPS[s.step][2], s, outcome, log)
-
-    def advance(self, s: FlashPointState, log: Log) -> None:
-        self._run(s, STEPS[s.step][2], s, log)
-
-    @staticmethod
-    def _run(s: FlashPointState, handler, *args) -> None:
-        try:
-            handler(*args)
-        except GameOver:
-            s.step = "over"
-
     # --- data ----------------------------------------------------------------------
-    def copy_state(self, s: FlashPointState) -> FlashPointState:
-        return s.copy()
-
     def state_to_dict(self, s: FlashPointState) -> dict[str, Any]:
         return to_dict(s)
 

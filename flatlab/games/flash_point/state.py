@@ -14,10 +14,11 @@ unrevealed markers.
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ...core.errors import SaveError
+from ...core.steps import PlainState
 from .board import CELLS, Cell, Edge, Layout, edge, is_inside, load_layout, on_board, parse_layout
 
 FIRE, SMOKE = "fire", "smoke"
@@ -32,7 +33,7 @@ COLOURS = ("blue", "orange", "green", "pink", "yellow", "sky")
 
 
 @dataclass
-class FlashPointState:
+class FlashPointState(PlainState):
     layout: Layout
     players: int
     step: str  # the pending step of the turn (see rules.STEPS)
@@ -56,15 +57,6 @@ class FlashPointState:
     knocked: list[int] = field(default_factory=list)  # firefighters choosing a parking space
     setup_left: int = 0  # explosions or POI still to place in a random set-up
     outcome: str | None = None
-
-    def copy(self) -> FlashPointState:
-        """A deep copy: the containers are copied, their items (cells, strings) are immutable."""
-        twin = object.__new__(FlashPointState)
-        d = twin.__dict__
-        d.update(self.__dict__)
-        for name in _CONTAINERS:
-            d[name] = d[name].copy()
-        return twin
 
     # --- counts the rules ask for ----------------------------------------------
     @property
@@ -91,10 +83,6 @@ class FlashPointState:
 
     def firefighters_at(self, cell: Cell) -> list[int]:
         return [i for i, p in enumerate(self.positions) if p == cell]
-
-
-# the mutable fields (lists and dicts): exactly those with a default factory
-_CONTAINERS = tuple(f.name for f in fields(FlashPointState) if f.default_factory is not MISSING)
 
 
 # --- JSON -------------------------------------------------------------------------

@@ -19,30 +19,14 @@ from typing import Any
 from ...core.action import Action, expect_params
 from ...core.errors import IllegalAction
 from ...core.log import Log
-from ...core.rules import AUTOMATIC, CHANCE, DECISION, OVER, GameOver, Rules
+from ...core.rules import AUTOMATIC, CHANCE, DECISION
+from ...core.steps import OVER_STEP, Step, StepRules
 from . import countdown, pre_countdown, resolution, setup
 from .content import DIFFICULTIES, SIDES, load_content
 from .state import FlatlineState, to_dict
 
 SETUP, PRE, COUNTDOWN, RESOLUTION, GAME_END = (
     "set-up", "pre-countdown", "countdown", "resolution", "game-end")
-
-STEPS: dict[str, tuple[str, str]] = {  # step -> (situation, phase)
-    "draw-patient": (CHANCE, ""),  # set-up, or a replacement in Resolution G
-    "lose-power": (AUTOMATIC, PRE),
-    "reveal-emergency": (CHANCE, ""),  # B, or an extra emergency later
-    "emergency-dice": (CHANCE, PRE),
-    "planning": (DECISION, PRE),
-    "roll-dice": (CHANCE, COUNTDOWN),
-    "countdown": (DECISION, COUNTDOWN),
-    "reroll": (CHANCE, COUNTDOWN),
-    "choose": (DECISION, ""),
-    "resolve-cards": (AUTOMATIC, RESOLUTION),
-    "resolve-patients": (AUTOMATIC, RESOLUTION),
-    "turn-dial": (AUTOMATIC, RESOLUTION),
-    "over": (OVER, GAME_END),
-}
-
 
 def proceed(s: FlatlineState, log: Log, then: str | None = None) -> None:
     """Run what effects queued (a choice, reveals, refills, rolls), then the step `then`."""
@@ -123,33 +107,29 @@ def _after(handler):
 
 
 PLANNING_RULE = pre_countdown.PLANNING
-HANDLERS = {
-    "draw-patient": _after(setup.draw_patient),
-    "lose-power": _lose_power,
-    "reveal-emergency": _after(pre_countdown.reveal),
-    "emergency-dice": _emergency_dice,
-    "planning": _planning,
-    "roll-dice": _after(countdown.roll),
-    "countdown": _countdown,
-    "reroll": _after(countdown.reroll),
-    "choose": _after(resolution.choose),
-    "resolve-cards": _resolve_cards,
-    "resolve-patients": _resolve_patients,
-    "turn-dial": _turn_dial,
-}
-CHANCE_NODES = {
-    "draw-patient": setup.draw_patient_node,
-    "reveal-emergency": pre_countdown.reveal_node,
-    "emergency-dice": pre_countdown.emergency_dice_node,
-    "roll-dice": countdown.roll_node,
-    "reroll": countdown.reroll_node,
+# The steps of a round, in rulebook order (phase "": worked out by FlatlineRules.phase).
+STEPS: dict[str, Step] = {
+    "draw-patient": Step(CHANCE, "", _after(setup.draw_patient), setup.draw_patient_node),
+    "lose-power": Step(AUTOMATIC, PRE, _lose_power),
+    "reveal-emergency": Step(CHANCE, "", _after(pre_countdown.reveal), pre_countdown.reveal_node),
+    "emergency-dice": Step(CHANCE, PRE, _emergency_dice, pre_countdown.emergency_dice_node),
+    "planning": Step(DECISION, PRE, _planning),
+    "roll-dice": Step(CHANCE, COUNTDOWN, _after(countdown.roll), countdown.roll_node),
+    "countdown": Step(DECISION, COUNTDOWN, _countdown),
+    "reroll": Step(CHANCE, COUNTDOWN, _after(countdown.reroll), countdown.reroll_node),
+    "choose": Step(DECISION, "", _after(resolution.choose)),
+    "resolve-cards": Step(AUTOMATIC, RESOLUTION, _resolve_cards),
+    "resolve-patients": Step(AUTOMATIC, RESOLUTION, _resolve_patients),
+    "turn-dial": Step(AUTOMATIC, RESOLUTION, _turn_dial),
+    "over": OVER_STEP,
 }
 
 
-class FlatlineRules(Rules):
+class FlatlineRules(StepRules):
     name = "flatline"
     title = "Flatline (co-op)"
     phases = (SETUP, PRE, COUNTDOWN, RESOLUTION, GAME_END)
+    steps = STEPS
 
     def options(self, players: int = 3, difficulty: str = "standard", side: str = "standard",
                 timer: int | None = None) -> dict[str, Any]:
@@ -169,25 +149,16 @@ class FlatlineRules(Rules):
         return setup.initial_state(load_content(), options["players"], options["difficulty"],
                                    options["side"], options["timer"])
 
-    def situation(self, s: FlatlineState) -> str:
-        return STEPS[s.step][0]
-
     def phase(self, s: FlatlineState) -> str:
-        phase = STEPS[s.step][1]
+        phase = STEPS[s.step].phase
         if phase:
             return phase
         if s.round == 0:
             return SETUP
-        return STEPS[s.resume][1] or RESOLUTION
+        return STEPS[s.resume].phase or RESOLUTION
 
     def turn(self, s: FlatlineState) -> int:
         return s.round
-
-    def pending(self, s: FlatlineState) -> str:
-        return s.step
-
-    def outcome(self, s: FlatlineState) -> str | None:
-        return s.outcome
 
     def legal_actions(self, s: FlatlineState) -> list[Action]:
         if s.step == "countdown":
@@ -198,25 +169,6 @@ class FlatlineRules(Rules):
             return resolution.choices(s)
         return []
 
-    def act(self, s: FlatlineState, action: Action, log: Log) -> None:
-        self._run(s, s, action, log)
-
-    def chance(self, s: FlatlineState):
-        return CHANCE_NODES[s.step](s)
-
-    def resolve(self, s: FlatlineState, outcome: Any, log: Log) -> None:
-        self._run(s, s, outcome, log)
-
-    def advance(self, s: FlatlineState, log: Log) -> None:
-        self._run(s, s, log)
-
-    @staticmethod
-    def _run(s: FlatlineState, *args) -> None:
-        try:
-            HANDLERS[s.step](*args)
-        except GameOver:
-            s.step = "over"
-
     def time_window(self, s: FlatlineState) -> tuple[Any, float] | None:
         """The countdown is timed when the game has a timer; the rolls inside it count too."""
         if s.timer and s.step in ("countdown", "roll-dice", "reroll") and s.resume == "countdown":
@@ -225,9 +177,6 @@ class FlatlineRules(Rules):
 
     def timeout(self, s: FlatlineState) -> Action:
         return Action("time-up")
-
-    def copy_state(self, s: FlatlineState) -> FlatlineState:
-        return s.copy()
 
     def state_to_dict(self, s: FlatlineState) -> dict[str, Any]:
         return to_dict(s)

@@ -14,9 +14,10 @@ uniformly random subset of the deck, drawn one by one the same way).
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
 
+from ...core.steps import PlainState
 from .content import Content
 
 PATIENT_SPACES = 4  # around the Life Support Dial, clockwise
@@ -25,7 +26,9 @@ Die = tuple[int, str | None, str]
 
 
 @dataclass
-class FlatlineState:
+class FlatlineState(PlainState):
+    nested: ClassVar[tuple[str, ...]] = ("cleared", "emergency_area")  # dicts of lists
+
     content: Content
     players: int
     difficulty: str
@@ -64,16 +67,6 @@ class FlatlineState:
     resolving: int = 0  # how many patient spaces Resolution G has done
     outcome: str | None = None
 
-    def copy(self) -> FlatlineState:
-        twin = object.__new__(FlatlineState)
-        d = twin.__dict__
-        d.update(self.__dict__)
-        for name in _CONTAINERS:
-            d[name] = d[name].copy()
-        d["cleared"] = {k: v.copy() for k, v in self.cleared.items()}
-        d["emergency_area"] = {k: v.copy() for k, v in self.emergency_area.items()}
-        return twin
-
     # --- reading the table -----------------------------------------------------------
     @property
     def cubes(self) -> int:
@@ -110,9 +103,6 @@ class FlatlineState:
     def emergency_cards(self) -> list[str]:
         """Cards in the Emergency area, slot by slot, first row before second."""
         return [card for slot in sorted(self.emergency_area) for card in self.emergency_area[slot]]
-
-
-_CONTAINERS = tuple(f.name for f in fields(FlatlineState) if f.default_factory is not MISSING)
 
 
 def to_dict(s: FlatlineState) -> dict[str, Any]:
