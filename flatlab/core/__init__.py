@@ -6,7 +6,26 @@ from .errors import DataError, FlatlabError, IllegalAction, SaveError
 from .game import Game
 from .log import LogEntry
 from .rng import Rng
-from .rules import AUTOMATIC, CHANCE, DECISION, OVER, Rules
+from .rules import AUTOMATIC, CHANCE, DECISION, OVER, GameOver, Rules
+from .steps import PlainState, Step, StepRules
 
-__all__ = ["AUTOMATIC", "CHANCE", "DECISION", "OVER", "Action", "ChanceNode", "DataError",
-           "FlatlabError", "Game", "IllegalAction", "LogEntry", "Rng", "Rules", "SaveError"]
+__all__ = [
+           "AUTOMATIC",
+           "CHANCE",
+           "DECISION",
+           "OVER",
+           "Action",
+           "ChanceNode",
+           "DataError",
+           "FlatlabError",
+           "Game",
+           "GameOver",
+           "IllegalAction",
+           "LogEntry",
+           "PlainState",
+           "Rng",
+           "Rules",
+           "SaveError",
+           "Step",
+           "StepRules",
+]
