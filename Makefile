@@ -1,12 +1,13 @@
 # flatlab: the two commands of the README, and a few helpers.
 #   make play   install into .venv and run the main job
 #   make test   install the test dependencies into .venv and run the whole suite
+#   make serve  the Voilà dashboards on http://127.0.0.1:8866 (flatlab serve)
 PYTHON ?= python3
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.flatlab-installed
 
-.PHONY: play test lint bench clean
+.PHONY: play test serve lint bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +17,9 @@ $(STAMP): pyproject.toml
 
 play: $(STAMP)
 	$(PY) -m flatlab play flash-point --seed 7
+
+serve: $(STAMP)
+	$(PY) -m flatlab serve
 
 test: $(STAMP)
 	$(PY) -m ruff check flatlab tests

@@ -1,8 +1,10 @@
-"""The `flatlab` command: play a narrated game, simulate bots, run the benchmark.
+"""The `flatlab` command: play a narrated game, simulate bots, run the benchmark, serve the notebooks.
 
     flatlab play flash-point --seed 7            # a bot plays; the log is narrated
     flatlab simulate flash-point --games 1000 --policy heuristic --seed 1
     flatlab bench
+    flatlab serve --port 8866                    # the Voilà dashboards on 127.0.0.1
+    flatlab lab                                  # JupyterLab on tutorials/
 """
 
 from __future__ import annotations
@@ -66,6 +68,16 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return bench(args.games)
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from .ui.serve import serve
+    return serve(args.port, args.voila_options)
+
+
+def cmd_lab(args: argparse.Namespace) -> int:
+    from .ui.serve import lab
+    return lab(args.port)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="flatlab", description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -79,11 +91,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("bench", help="engine benchmark (figures for the closing notes)")
     p.add_argument("--games", type=int, default=300)
     p.set_defaults(run=cmd_bench)
+    p = sub.add_parser("serve", help="the Voilà dashboards (notebooks/dashboards) on 127.0.0.1")
+    p.add_argument("--port", type=int, default=8866)
+    p.epilog = "Options --Voila...=value are passed to Voilà (over voila.json)."
+    p.set_defaults(run=cmd_serve)
+    p = sub.add_parser("lab", help="JupyterLab on tutorials/, on 127.0.0.1")
+    p.add_argument("--port", type=int, default=8888)
+    p.set_defaults(run=cmd_lab)
     args, extra = parser.parse_known_args(argv)
+    takes_options = args.command in ("play", "simulate")
+    if args.command == "serve":  # Voilà's own options go through to it
+        args.voila_options = [e for e in extra if e.startswith("--Voila")]
+        extra = [e for e in extra if e not in args.voila_options]
     try:
-        if extra and args.command == "bench":
+        if extra and not takes_options:
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
-        args.options = _options(args, extra) if args.command != "bench" else {}
+        args.options = _options(args, extra) if takes_options else {}
         return args.run(args)
     except (ValueError, KeyError) as e:  # bad options: say which, without a traceback
         print(f"flatlab: {e}", file=sys.stderr)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 import flatlab
@@ -40,3 +42,33 @@ def position(*, layout: str = "open", players: int = 1, at=((3, 3),), fire=(), s
 @pytest.fixture
 def make_position():
     return position
+
+
+# --- real-browser tests (tests/test_browser.py) ------------------------------------------
+@pytest.fixture(scope="session")
+def chromium():
+    """Debian's headless Chromium through Playwright. Off CI a missing browser skips; in CI it fails."""
+    from flatlab.ui.browser import CHROMIUM, launch
+    if not CHROMIUM.exists():
+        why = f"{CHROMIUM} is not installed (apt-get install -y chromium)"
+        if os.environ.get("CI", "").lower() in ("true", "1"):
+            pytest.fail(why + "; CI must run the browser tests")
+        pytest.skip(why)
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = launch(p)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def voila_url():
+    """`flatlab serve` (Voilà, voila.json, our template) on a free port of 127.0.0.1, for the session.
+
+    Its output goes to test-artifacts/voila.log.
+    """
+    from flatlab.ui.browser import dashboard_server
+    from flatlab.ui.serve import ROOT
+    (ROOT / "test-artifacts").mkdir(exist_ok=True)
+    with open(ROOT / "test-artifacts" / "voila.log", "w") as log, dashboard_server(log=log) as url:
+        yield url

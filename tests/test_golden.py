@@ -10,9 +10,10 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 import flatlab
 from flatlab import CHANCE, DECISION
-import pytest
 
 GOLDEN = Path(__file__).with_name("golden")
 GAMES = {  # golden file -> (game, options, seed)
