@@ -21,8 +21,15 @@ from typing import Any
 import ipywidgets as w
 import plotly.graph_objects as go
 
-from ..games.flash_point.forecast import BECOMES_FIRE, EXPLOSION, SMOKE_ONLY, FireForecast, outcome_of
-from ..games.flash_point.state import FIRE, FlashPointState
+from ..games.flash_point.forecast import (
+    BECOMES_FIRE,
+    EXPLOSION,
+    SMOKE_ONLY,
+    FireForecast,
+    kind_of,
+    outcome_of,
+)
+from ..games.flash_point.state import FlashPointState
 from .follow import Follower
 
 ROLL = "advance-fire"
@@ -32,9 +39,7 @@ SKY, GREY, VERMILLION = "#56B4E9", "#999999", "#D55E00"  # Okabe-Ito
 
 def realised(before: FlashPointState, target: tuple[int, int]) -> str:
     """The forecast class of the roll that landed on `target`, from the state before the roll."""
-    after, _ = outcome_of(before, target)
-    return (EXPLOSION if before.threat.get(target) == FIRE else
-            BECOMES_FIRE if after.threat.get(target) == FIRE else SMOKE_ONLY)
+    return kind_of(before, outcome_of(before, target)[0], target)
 
 
 def _label(p: Fraction) -> str:

@@ -68,6 +68,13 @@ def outcome_of(s: FlashPointState, target: Cell) -> tuple[FlashPointState, bool]
     return after, False
 
 
+def kind_of(before: FlashPointState, after: FlashPointState, target: Cell) -> str:
+    """What a roll on `target` did: smoke only, the target becomes fire, or an explosion."""
+    if before.threat.get(target) == FIRE:
+        return EXPLOSION
+    return BECOMES_FIRE if after.threat.get(target) == FIRE else SMOKE_ONLY
+
+
 def forecast(s: FlashPointState) -> FireForecast:
     fires_before = inside_fires(s)
     kind: dict[str, int] = {}
@@ -75,11 +82,9 @@ def forecast(s: FlashPointState) -> FireForecast:
     knocked = lost = collapsed = 0
     on_fire = dict.fromkeys(INSIDE, 0)
     for target in TARGET_ROLL:
-        before = s.threat.get(target)
         after, fell = outcome_of(s, target)
         threat = after.threat
-        k = (EXPLOSION if before == FIRE else
-             BECOMES_FIRE if threat.get(target) == FIRE else SMOKE_ONLY)
+        k = kind_of(s, after, target)
         kind[k] = kind.get(k, 0) + 1
         n = inside_fires(after) - fires_before
         new_fires[n] = new_fires.get(n, 0) + 1
