@@ -9,6 +9,7 @@ from ..core.rules import Rules
 # name -> module that defines RULES (imported on first use, so `import flatlab` stays light)
 _REGISTRY = {
     "flash-point": "flatlab.games.flash_point",
+    "code-triage": "flatlab.games.code_triage",
     "flatline": "flatlab.games.flatline",
 }
 
