@@ -22,10 +22,11 @@ How the decks are modelled, and why it is exact:
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any, NamedTuple
 
 from ...core.errors import SaveError
+from ...core.fields import SavedFields
 from ...core.steps import PlainState
 from .board import Board, Location, load_board
 from .cards import AMA, DEATH, SELF_HARM, event_cards, patient_cards
@@ -141,29 +142,8 @@ def to_dict(s: CodeTriageState) -> dict[str, Any]:
 
 def from_dict(data: Any, steps: dict, where: str = "start") -> CodeTriageState:
     """Rebuild a state from `to_dict` output, naming the first field that is wrong."""
-    if not isinstance(data, dict):
-        raise SaveError(where, "expected an object")
-    names = [f.name for f in fields(CodeTriageState)]
-    for name in names:
-        if name not in data:
-            raise SaveError(f"{where}.{name}", "missing")
-    extra = sorted(set(data) - set(names))
-    if extra:
-        raise SaveError(f"{where}.{extra[0]}", "not a field of a Code Triage state")
-
-    def fail(key: str, problem: str):
-        raise SaveError(f"{where}.{key}", problem)
-
-    def integer(key: str, lo: int, hi: int, value: Any = MISSING) -> int:
-        v = data[key] if value is MISSING else value
-        if type(v) is not int or not lo <= v <= hi:
-            fail(key, f"expected a whole number from {lo} to {hi}, found {v!r}")
-        return v
-
-    def choice(key: str, options) -> Any:
-        if data[key] not in options:
-            fail(key, f"expected one of {list(options)}, found {data[key]!r}")
-        return data[key]
+    saved = SavedFields(data, where, (f.name for f in fields(CodeTriageState)), "a Code Triage state")
+    fail, integer, choice = saved.fail, saved.integer, saved.choice
 
     def int_list(key: str, lo: int, hi: int, length: int | None = None) -> list[int]:
         v = data[key]

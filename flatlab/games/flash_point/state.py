@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ...core.errors import SaveError
+from ...core.fields import SavedFields
 from ...core.steps import PlainState
 from .board import CELLS, Cell, Edge, Layout, edge, is_inside, load_layout, on_board, parse_layout
 
@@ -114,23 +115,8 @@ def to_dict(s: FlashPointState) -> dict[str, Any]:
 
 def from_dict(data: Any, steps: dict, where: str = "start") -> FlashPointState:
     """Rebuild a state from `to_dict` output, naming the first field that is wrong."""
-    if not isinstance(data, dict):
-        raise SaveError(where, "expected an object")
-    expected = {f.name for f in fields(FlashPointState)}
-    missing, extra = expected - set(data), set(data) - expected
-    if missing:
-        raise SaveError(f"{where}.{sorted(missing)[0]}", "missing")
-    if extra:
-        raise SaveError(f"{where}.{sorted(extra)[0]}", "not a field of a Flash Point state")
-
-    def fail(key: str, problem: str):
-        raise SaveError(f"{where}.{key}", problem)
-
-    def integer(key: str, lo: int, hi: int) -> int:
-        v = data[key]
-        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            fail(key, f"expected a whole number from {lo} to {hi}, found {v!r}")
-        return v
+    saved = SavedFields(data, where, (f.name for f in fields(FlashPointState)), "a Flash Point state")
+    fail, integer = saved.fail, saved.integer
 
     def cell(key: str, v: Any) -> Cell:
         if (not isinstance(v, list) or len(v) != 2 or not all(isinstance(x, int) for x in v)

@@ -89,12 +89,15 @@ class _Source:
         self.name = Path(path).name
         self.text = text
 
-    def line_of(self, card_id: str) -> int | None:
-        m = re.search(rf'^\s*id\s*=\s*"{re.escape(card_id)}"', self.text, re.MULTILINE)
-        return self.text.count("\n", 0, m.start()) + 1 if m else None
+    def line_of(self, card_id: str, occurrence: int = 0) -> int | None:
+        found = list(re.finditer(rf"""^\s*id\s*=\s*(["']){re.escape(card_id)}\1""", self.text,
+                                 re.MULTILINE))
+        if len(found) <= occurrence:
+            return None
+        return self.text.count("\n", 0, found[occurrence].start()) + 1
 
-    def fail(self, problem: str, card: str | None = None):
-        line = self.line_of(card) if card else None
+    def fail(self, problem: str, card: str | None = None, occurrence: int = 0):
+        line = self.line_of(card, occurrence) if card else None
         where = f"card {card}: " if card else ""
         raise DataError(self.name, where + problem, line)
 
@@ -146,7 +149,7 @@ def _cards(data: dict, key: str, src: _Source, size: int) -> list[dict]:
         if not isinstance(cid, str) or not cid:
             src.fail(f"a [[{key}]] card without a string id (after {sorted(seen)[-1:]})")
         if cid in seen:
-            src.fail("the id is used twice", cid)
+            src.fail("the id is used twice", cid, occurrence=1)
         seen.add(cid)
         if not isinstance(c.get("name"), str):
             src.fail("name: missing or not a string", cid)
@@ -196,7 +199,7 @@ def _emergencies(path: Path, faces: tuple[str, ...]) -> dict[str, Emergency]:
         if tab == "blue":
             extra = set(c) - {"id", "name", "tab", "slot", "icons", "effect"}
             slot = c.get("slot")
-            if not isinstance(slot, int) or not 1 <= slot <= 6:
+            if type(slot) is not int or not 1 <= slot <= 6:
                 src.fail("slot: a blue card needs a slot from 1 to 6", cid)
             effect = _effect(c.get("effect"), "activation", src, cid, "effect")
             card = Emergency(cid, c["name"], tab, slot, icons, effect, None)
@@ -220,7 +223,8 @@ def _table(path: Path) -> dict[str, Any]:
         src.fail("faces: expected the 6 different icons of a medic die")
     dice = data.get("dice", {})
     per, two, aside = (dice.get(k) for k in ("per_player", "two_players", "set_aside"))
-    if not all(isinstance(v, int) and v >= 0 for v in (per, two, aside)) or per + aside > 8:
+    if (not all(type(v) is int and v >= 0 for v in (per, two, aside))
+            or max(per, two) + aside > 8):
         src.fail("dice: per_player, two_players and set_aside are whole numbers; a colour has 8 dice")
     table = {
         "faces": tuple(faces), "dice_per_player": per, "dice_two_players": two, "set_aside": aside,

@@ -7,6 +7,7 @@ from dataclasses import fields
 from typing import Any
 
 from ...core.errors import SaveError
+from ...core.fields import SavedFields
 from .content import DIFFICULTIES, SIDES, load_content
 from .state import PATIENT_SPACES, FlatlineState
 
@@ -14,23 +15,9 @@ WHERE = {"hand", "aside", "out", "track"}
 
 
 def from_dict(data: Any, steps: dict, where: str = "start") -> FlatlineState:
-    if not isinstance(data, dict):
-        raise SaveError(where, "expected an object")
-    expected = {f.name for f in fields(FlatlineState)} - {"content"}
-    missing, extra = expected - set(data), set(data) - expected
-    if missing:
-        raise SaveError(f"{where}.{sorted(missing)[0]}", "missing")
-    if extra:
-        raise SaveError(f"{where}.{sorted(extra)[0]}", "not a field of a Flatline state")
-
-    def fail(key: str, problem: str):
-        raise SaveError(f"{where}.{key}", problem)
-
-    def integer(key: str, lo: int, hi: int) -> int:
-        v = data[key]
-        if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-            fail(key, f"expected a whole number from {lo} to {hi}, found {v!r}")
-        return v
+    names = (f.name for f in fields(FlatlineState) if f.name != "content")
+    saved = SavedFields(data, where, names, "a Flatline state")
+    fail, integer = saved.fail, saved.integer
 
     def strings(key: str, allowed) -> list[str]:
         v = data[key]
