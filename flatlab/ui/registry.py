@@ -13,6 +13,7 @@ from types import ModuleType
 
 VIEWS = {
     "flash-point": "flatlab.ui.flash_point",
+    "flatline": "flatlab.ui.flatline",
 }
 
 
