@@ -14,12 +14,12 @@ validated here with errors that name the file, line and column.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections import deque
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
 
+from ...core.data import parse_toml
 from ...core.errors import DataError
 
 Cell = tuple[int, int]
@@ -104,10 +104,7 @@ def load_board() -> Board:
 
 
 def parse_board(text: str, source: str = "<board>") -> Board:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(source, f"not valid TOML: {e}") from None
+    data = parse_toml(text, source)
     for key in ("name", "map"):
         if not isinstance(data.get(key), str):
             raise DataError(source, f"field {key!r} is missing or not a string")

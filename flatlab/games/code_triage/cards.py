@@ -10,12 +10,12 @@ orders; name, date of birth and complaint are flavour, as in the rulebook.
 from __future__ import annotations
 
 import datetime
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ...core.data import parse_toml
 from ...core.errors import DataError
 from .effects import Effect, parse_effect
 from .roles import ROLES
@@ -67,10 +67,7 @@ def event_cards() -> dict[str, EventCard]:
 
 def _tables(text: str, source: str, key: str) -> list[tuple[dict, str, int | None]]:
     """The [[key]] tables of a file, each with its label ("patient P07") and the line it starts on."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(source, f"not valid TOML: {e}") from None
+    data = parse_toml(text, source)
     if set(data) != {key} or not isinstance(data[key], list):
         raise DataError(source, f"expected only [[{key}]] tables")
     header = f"[[{key}]]"

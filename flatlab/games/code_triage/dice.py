@@ -9,11 +9,11 @@ bring an ambulance.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 
+from ...core.data import parse_toml
 from ...core.errors import DataError
 from ...prob import Dist
 from .board import ROOMS
@@ -57,10 +57,7 @@ def load_dice() -> Dice:
 
 
 def parse_dice(text: str, source: str = "<dice>") -> Dice:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(source, f"not valid TOML: {e}") from None
+    data = parse_toml(text, source)
 
     def fail(where: str, problem: str):
         raise DataError(source, f"{where}: {problem}")

@@ -15,11 +15,11 @@ and validated here with errors that name the file, line and column.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from pathlib import Path
 
+from ...core.data import parse_toml
 from ...core.errors import DataError
 
 ROWS, COLS = 8, 10
@@ -149,10 +149,7 @@ def _read_layout(path: Path) -> Layout:
 
 
 def parse_layout(text: str, source: str = "<layout>") -> Layout:
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(source, f"not valid TOML: {e}") from None
+    data = parse_toml(text, source)
     for key in ("name", "map"):
         if not isinstance(data.get(key), str):
             raise DataError(source, f"field {key!r} is missing or not a string")

@@ -10,13 +10,13 @@ of their own (`load_content(patients=..., emergencies=...)`).
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ...core.data import parse_toml
 from ...core.errors import DataError
 from .effects import Effect, parse_effect
 
@@ -108,10 +108,7 @@ def _read(path: Path) -> tuple[_Source, dict]:
     except OSError as e:
         raise DataError(path.name, f"cannot read the file ({e.strerror})") from None
     source = _Source(path, text)
-    try:
-        return source, tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise DataError(path.name, f"not valid TOML: {e}") from None
+    return source, parse_toml(text, path.name)
 
 
 def _icons(value: Any, faces: tuple[str, ...], src: _Source, card: str | None, field: str):
