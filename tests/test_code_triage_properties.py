@@ -6,11 +6,12 @@ import json
 from fractions import Fraction
 
 import pytest
+from driving import no_check, play_randomly
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import flatlab
-from flatlab import CHANCE, DECISION, SaveError
+from flatlab import Action, SaveError
 from flatlab.core.save import apply_move
 from flatlab.games.code_triage.cards import patient_cards
 from flatlab.games.code_triage.state import check_invariants
@@ -30,28 +31,15 @@ plays = st.fixed_dictionaries({
 SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
-def drive(play, check=lambda g, before: None):
+def drive(play, check=no_check):
     """Up to CALLS calls; choices pick actions (end-turn one time in four), every third roll rigged."""
     g = flatlab.new_game("code-triage", seed=play["seed"], players=play["players"], side=play["side"],
                          difficulty=play["difficulty"], mature=play["mature"], length=play["length"])
-    for i, choice in enumerate(play["choices"]):
-        if g.over:
-            break
-        before = g.rules.copy_state(g.state)
-        if g.situation == DECISION:
-            legal = g.legal_actions()
-            assert legal, f"a decision with no legal action at {g.pending}"
-            g.act("end-turn" if choice % 4 == 0 else legal[choice % len(legal)])
-        elif g.situation == CHANCE:
-            node = g.chance()
-            if i % 3 == 0:
-                g.step(outcome=list(node)[choice % len(node)])
-            else:
-                g.step()
-        else:
-            g.step()
-        check(g, before)
-    return g
+    return play_randomly(g, play["choices"], _end_turn_often, check)
+
+
+def _end_turn_often(legal, choice: int):
+    return Action("end-turn") if choice % 4 == 0 else legal[choice % len(legal)]
 
 
 @SETTINGS

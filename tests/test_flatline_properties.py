@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
+from driving import no_check, play_randomly
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import flatlab
-from flatlab import CHANCE, DECISION
 from flatlab.core.save import apply_move
 from flatlab.games.flatline.content import DIFFICULTIES, SIDES
 from flatlab.games.flatline.save import check_invariants
@@ -43,28 +43,11 @@ def pick(legal, choice: int):
     return of_kind[(choice // 8) % len(of_kind)]
 
 
-def drive(play, check=lambda g, before: None):
+def drive(play, check=no_check):
     """Play up to CALLS calls; choices pick actions, and every third roll is rigged."""
     g = flatlab.new_game("flatline", seed=play["seed"], players=play["players"],
                          difficulty=play["difficulty"], side=play["side"])
-    for i, choice in enumerate(play["choices"]):
-        if g.over:
-            break
-        before = g.rules.copy_state(g.state)
-        if g.situation == DECISION:
-            legal = g.legal_actions()
-            assert legal, f"a decision with no legal action at {g.pending}"
-            g.act(pick(legal, choice))
-        elif g.situation == CHANCE:
-            node = g.chance()
-            if i % 3 == 0:
-                g.step(outcome=list(node)[choice % len(node)])
-            else:
-                g.step()
-        else:
-            g.step()
-        check(g, before)
-    return g
+    return play_randomly(g, play["choices"], pick, check)
 
 
 # Explicit settings on each test (not a global profile, which would change other test files).

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from driving import no_check, play_randomly
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import flatlab
-from flatlab import CHANCE, DECISION
 from flatlab.core.save import apply_move
 from flatlab.games.flash_point.state import FIRE, check_invariants
 
@@ -23,29 +23,11 @@ plays = st.fixed_dictionaries({
 })
 
 
-def drive(play, check=lambda g, before: None):
+def drive(play, check=no_check):
     """Play up to CALLS calls; choices pick actions, and every third roll is rigged."""
     g = flatlab.new_game("flash-point", seed=play["seed"], players=play["players"],
                          layout=play["layout"], setup=play["setup"])
-    for i, choice in enumerate(play["choices"]):
-        if g.over:
-            break
-        before = g.rules.copy_state(g.state)
-        if g.situation == DECISION:
-            legal = g.legal_actions()
-            assert legal, f"a decision with no legal action at {g.pending}"
-            g.act(legal[choice % len(legal)])
-        elif g.situation == CHANCE:
-            node = g.chance()
-            assert sum(node.dist.values()) == 1
-            if i % 3 == 0:
-                g.step(outcome=list(node)[choice % len(node)])
-            else:
-                g.step()
-        else:
-            g.step()
-        check(g, before)
-    return g
+    return play_randomly(g, play["choices"], check=check)
 
 
 settings.register_profile("flatlab", max_examples=25, deadline=None,
