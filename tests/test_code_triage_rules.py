@@ -11,16 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from test_code_triage_support import (
-    advance_to,
-    assert_illegal,
-    card,
-    end_turns,
-    orders,
-    patient,
-    position,
-    rejected,
-)
+from driving import advance_to, assert_illegal, rejected
+from test_code_triage_support import card, end_turns, orders, patient, position
 
 import flatlab
 from flatlab.games.code_triage.cards import patient_cards

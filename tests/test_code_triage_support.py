@@ -8,10 +8,7 @@ card count still adds up.
 
 from __future__ import annotations
 
-import pytest
-
 import flatlab
-from flatlab import Action
 from flatlab.games.code_triage.cards import patient_cards
 from flatlab.games.code_triage.roles import ROLES
 from flatlab.games.code_triage.state import Patient, game_cards
@@ -66,28 +63,10 @@ def position(*, patients=None, at=None, tokens=None, side="A", length="contingen
     return g
 
 
-def rejected(g, rule: str, call) -> flatlab.IllegalAction:
-    """`call()` must raise IllegalAction naming `rule` and leave the game exactly as it was."""
-    before, log_length = g.rules.state_to_dict(g.state), len(g.log)
-    with pytest.raises(flatlab.IllegalAction) as excinfo:
-        call()
-    assert excinfo.value.rule is not None and rule in excinfo.value.rule, excinfo.value
-    assert g.rules.state_to_dict(g.state) == before
-    assert len(g.log) == log_length
-    return excinfo.value
 
 
-def assert_illegal(g, rule: str, kind: str, **params) -> flatlab.IllegalAction:
-    """Not offered by legal_actions(), refused naming the rule, state unchanged."""
-    assert Action(kind, **params) not in g.legal_actions()
-    return rejected(g, rule, lambda: g.act(kind, **params))
 
 
-def advance_to(g, pending: str) -> None:
-    """Apply automatic steps until `pending` comes up (a roll or a decision on the way fails)."""
-    while g.pending != pending:
-        assert g.situation == "automatic", f"stopped at {g.situation} {g.pending!r}, not {pending!r}"
-        g.step()
 
 
 def end_turns(g, count: int) -> None:

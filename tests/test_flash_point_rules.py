@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import pytest
 from conftest import position
+from driving import advance_to, assert_illegal, rejected
 
 import flatlab
 from flatlab import Action
@@ -28,29 +29,10 @@ def snapshot(g):
     return g.rules.state_to_dict(g.state)
 
 
-def rejected(g, rule: str, call) -> flatlab.IllegalAction:
-    """`call()` must raise IllegalAction naming `rule`, and leave the game exactly as it was."""
-    before, log_length = snapshot(g), len(g.log)
-    with pytest.raises(flatlab.IllegalAction) as excinfo:
-        call()
-    assert excinfo.value.rule is not None and rule in excinfo.value.rule, excinfo.value
-    assert f"[rule: {excinfo.value.rule}]" in str(excinfo.value)
-    assert snapshot(g) == before
-    assert len(g.log) == log_length
-    return excinfo.value
 
 
-def assert_illegal(g, rule: str, kind: str, **params) -> flatlab.IllegalAction:
-    """An illegal action: not offered by legal_actions(), rejected naming the rule, state unchanged."""
-    assert Action(kind, **params) not in g.legal_actions()
-    return rejected(g, rule, lambda: g.act(kind, **params))
 
 
-def advance_to(g, pending: str) -> None:
-    """Apply automatic steps until `pending` comes up; a chance node or decision on the way fails."""
-    while g.pending != pending:
-        assert g.situation == "automatic", f"stopped at {g.situation} {g.pending!r}, not {pending!r}"
-        g.step()
 
 
 def fires(*cells):

@@ -17,6 +17,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from driving import assert_illegal, rejected
 
 import flatlab
 from flatlab import Action
@@ -50,30 +51,13 @@ def hand(text: str) -> tuple[str, ...]:
     return tuple(sorted(text.split(), key=FACES.index))
 
 
-def snapshot(g):
-    return g.rules.state_to_dict(g.state)
-
 
 def texts(g) -> list[str]:
     return [e.text for e in g.log]
 
 
-def rejected(g, rule: str, call) -> flatlab.IllegalAction:
-    """`call()` must raise IllegalAction naming `rule`, and leave the game exactly as it was."""
-    before, log_length, moves = snapshot(g), len(g.log), len(g.moves)
-    with pytest.raises(flatlab.IllegalAction) as excinfo:
-        call()
-    assert excinfo.value.rule is not None and rule in excinfo.value.rule, excinfo.value
-    assert f"[rule: {excinfo.value.rule}]" in str(excinfo.value)
-    assert snapshot(g) == before
-    assert len(g.log) == log_length and len(g.moves) == moves
-    return excinfo.value
 
 
-def assert_illegal(g, rule: str, kind: str, **params) -> flatlab.IllegalAction:
-    """An illegal action: not offered by legal_actions(), refused naming the rule, state unchanged."""
-    assert Action(kind, **params) not in g.legal_actions()
-    return rejected(g, rule, lambda: g.act(kind, **params))
 
 
 def new(players: int = 3, draw=PATIENTS, **options):
