@@ -7,7 +7,7 @@ import os
 import pytest
 
 import flatlab
-from flatlab.games.flash_point.state import FALSE_ALARMS, FIRE, SMOKE, VICTIMS
+from flatlab.games.flash_point.state import CLOSED, FALSE_ALARMS, FIRE, SMOKE, VICTIMS
 
 
 def position(*, layout: str = "open", players: int = 1, at=((3, 3),), fire=(), smoke=(),
@@ -24,19 +24,65 @@ def position(*, layout: str = "open", players: int = 1, at=((3, 3),), fire=(), s
     for _ in range(players):
         g.act("place", to=(0, 0))
     with g.edit() as s:
-        s.positions = list(at)
-        s.ap = list(ap) if isinstance(ap, list) else [ap] * players
-        s.threat = {**dict.fromkeys(smoke, SMOKE), **dict.fromkeys(fire, FIRE)}
-        s.hidden = list(hidden)
-        s.victims = dict(victims or {})
-        for key, value in fields.items():
-            if key == "doors":
-                s.doors.update(value)
-            else:
-                setattr(s, key, value)
-        s.unrevealed_victims = VICTIMS - sum(s.victims.values()) - s.rescued - s.lost
-        s.bag = s.unrevealed_victims + FALSE_ALARMS - s.false_alarms - len(s.hidden)
+        _set_position(s, at, fire, smoke, hidden, victims, ap, fields)
     return g
+
+
+def experienced_position(*, specialists=("generalist",), layout: str = "house-a", at=((3, 3),),
+                         ambulance: int = 0, engine: int = 0, fire=(), smoke=(), hidden=(),
+                         victims=None, hazmat=None, hot_spots=(), supply: int = 6,
+                         ap: int | list[int] | None = None, difficulty: str = "recruit",
+                         variants=(), seed: int = 1, **fields):
+    """An Experienced game in the Take Action step of turn 1 with exactly this position.
+
+    As `position`, plus: one specialist card per firefighter (the current player
+    is the first, with that card's AP and free AP unless `ap` says otherwise), the
+    Ambulance and the Engine on their spots number `ambulance`/`engine` (indexes
+    into the layout's clockwise spots), `hazmat` {space: count}, `hot_spots` and the
+    `supply` on the yellow circles. The random set-up's markers and damage are cleared.
+    """
+    from flatlab.games.flash_point.specialists import SPECIALISTS, start_turn
+    players = len(specialists)
+    dealt = "lone-engine-company" in variants
+    g = flatlab.new_game("flash-point", mode="experienced", layout=layout, players=players,
+                         difficulty=difficulty, variants=list(variants), seed=seed,
+                         specialists=None if dealt else list(specialists))
+    while g.pending != "place-firefighter":
+        g.step()
+    for _ in range(players):
+        g.act("place", to=(0, 0))
+    layout_ = g.state.layout
+    g.act("park", to=layout_.ambulance_spots[0][0])
+    g.act("park", to=layout_.engine_spots[0][0])
+    with g.edit() as s:
+        s.specialists = list(specialists)
+        s.ap = [0] * players
+        start_turn(s)
+        if ap is None:
+            ap = [SPECIALISTS[n].ap for n in specialists]
+        s.damage = {}
+        s.doors = dict.fromkeys(s.doors, CLOSED)
+        s.ambulance, s.engine = ambulance, engine
+        s.hazmat = dict(hazmat or {})
+        s.hot_spots, s.hot_spot_supply = list(hot_spots), supply
+        _set_position(s, at, fire, smoke, hidden, victims, ap, fields)
+    return g
+
+
+def _set_position(s, at, fire, smoke, hidden, victims, ap, fields) -> None:
+    s.positions = list(at)
+    s.ap = list(ap) if isinstance(ap, list) else [ap] * s.players
+    s.threat = {**dict.fromkeys(smoke, SMOKE), **dict.fromkeys(fire, FIRE)}
+    s.hidden = list(hidden)
+    s.victims = dict(victims or {})
+    s.false_alarms = 0
+    for key, value in fields.items():
+        if key == "doors":
+            s.doors.update(value)
+        else:
+            setattr(s, key, value)
+    s.unrevealed_victims = VICTIMS - sum(s.victims.values()) - s.rescued - s.lost
+    s.bag = s.unrevealed_victims + FALSE_ALARMS - s.false_alarms - len(s.hidden)
 
 
 @pytest.fixture

@@ -5,6 +5,11 @@ Flashover, then the other Secondary Effects: Knocked Down firefighters, lost
 Victims and POI, and fire outside the building removed. The roll, the
 flashover and the secondary effects are three steps, so a learner can watch
 them one at a time; `forecast.py` runs the same functions ahead.
+
+The Experienced game's Order of Resolution puts two steps between the
+flashover and the secondary effects: hazmat explosions (`hazmat`) and flare
+ups (`hot_spots`), which may roll the fire again; and a knocked-down
+firefighter goes to either space of the Ambulance's spot.
 """
 
 from __future__ import annotations
@@ -55,6 +60,9 @@ def next_to_fire(s: FlashPointState, cell: Cell) -> bool:
 def advance_fire(s: FlashPointState, target: Cell, log: Log) -> None:
     """Place smoke on the rolled space and see what it makes."""
     s.target = target
+    if s.experienced:
+        s.flare = target in s.hot_spots
+        s.rolls += 1
     threat = s.threat.get(target)
     if threat == FIRE:
         log.add(EXPLOSION, f"Smoke lands on fire at {target}: an explosion!")
@@ -129,11 +137,16 @@ def flashover(s: FlashPointState, log: Log) -> None:
         log.add(FLASHOVER, f"Flashover: smoke next to fire ignites at {', '.join(map(str, flipped))}.")
     else:
         log.add(FLASHOVER, "No smoke is next to fire: no flashover.")
-    s.step = "secondary-effects"
+    s.step = "hazmat" if s.experienced else "secondary-effects"
 
 
 def nearest_parking(s: FlashPointState, cell: Cell) -> list[Cell]:
-    """The ambulance parking spaces closest as the crow flies (ties are all returned)."""
+    """Where a knocked-down firefighter may go: the ambulance parking spaces closest as
+    the crow flies (ties are all returned); in the Experienced game, the Ambulance's
+    two spaces wherever it is."""
+    if s.experienced:
+        from .vehicles import vehicle_cells
+        return list(vehicle_cells(s, "ambulance"))
     spaces = s.layout.ambulance_cells
     best = min(distance(cell, p) for p in spaces)
     return [p for p in spaces if distance(cell, p) - best < 1e-9]
@@ -173,9 +186,10 @@ def knock_down(s: FlashPointState, log: Log) -> None:
                     f"the ambulance parking at {spaces[0]}.{note}")
         else:
             s.knocked.append(i)
-            log.add(KNOCK_DOWN, f"{COLOURS[i].capitalize()} is knocked down at {pos}; the "
-                    f"closest ambulance spaces {', '.join(map(str, spaces))} are equally far: "
-                    f"choose one.{note}")
+            which = ("the Ambulance's spaces" if s.experienced
+                     else "the closest ambulance spaces, equally far,")
+            log.add(KNOCK_DOWN, f"{COLOURS[i].capitalize()} is knocked down at {pos}; "
+                    f"{which} {', '.join(map(str, spaces))}: choose one.{note}")
     if not any(s.threat.get(p) == FIRE for p in s.positions):
         log.add(KNOCK_DOWN, "No firefighter is in fire.")
 

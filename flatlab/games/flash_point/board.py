@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
+from math import atan2, pi
 from pathlib import Path
 
 from ...core.data import parse_toml
@@ -41,7 +42,11 @@ In an edge line, the edge below column c is at character 2c; the characters
 between are decoration ('+', '-' or ' ').
   spaces: '.' plain   'F' starting fire   'P' starting POI
           'A' ambulance parking   'E' engine parking (outside only, in pairs)
-  edges:  ' ' nothing   '|' or '-' wall   'd' door (starts closed)"""
+  edges:  ' ' nothing   '|' or '-' wall   'd' door (starts closed)
+An optional `arrows` (the Experienced game's POI redirect diagram) is 6 lines
+of 8 marks, one per space inside (rows 1-6, columns 1-8), separated by single
+spaces: '^' 'v' '<' '>' point to the next space of the path, '.' ends it.
+Paths stay inside the building and never loop."""
 
 
 def is_inside(cell: Cell) -> bool:
@@ -89,6 +94,7 @@ class Layout:
     pois: tuple[Cell, ...] = ()
     ambulance_spots: tuple[tuple[Cell, Cell], ...] = ()
     engine_spots: tuple[tuple[Cell, Cell], ...] = ()
+    arrows: dict[Cell, Cell] = field(default_factory=dict, compare=False)  # POI redirect
     description: str = field(default="", compare=False)
     source: str = field(default="", compare=False, repr=False)  # the TOML text, for saves
     builtin: bool = field(default=False, compare=False)
@@ -153,20 +159,72 @@ def parse_layout(text: str, source: str = "<layout>") -> Layout:
     for key in ("name", "map"):
         if not isinstance(data.get(key), str):
             raise DataError(source, f"field {key!r} is missing or not a string")
-    unknown = set(data) - {"name", "title", "description", "map"}
+    unknown = set(data) - {"name", "title", "description", "map", "arrows"}
     if unknown:
         raise DataError(source, f"unknown field(s) {sorted(unknown)}; expected name, title, "
-                        "description, map")
-    first_line = _map_first_line(text, data["map"])
-    return replace(_parse_map(data, source, first_line), source=text)
+                        "description, map, arrows")
+    layout = _parse_map(data, source, _first_line(text, "map", data["map"]))
+    if "arrows" in data:
+        if not isinstance(data["arrows"], str):
+            raise DataError(source, "field 'arrows' is not a string")
+        arrows = _parse_arrows(data["arrows"], source, _first_line(text, "arrows", data["arrows"]))
+        layout = replace(layout, arrows=arrows)
+    return replace(layout, source=text)
 
 
-def _map_first_line(text: str, map_text: str) -> int:
-    """The file line holding the map's first row, so errors point into the file."""
-    key = re.search(r"^\s*map\s*=", text, re.MULTILINE)
-    first_row = map_text.lstrip("\n").split("\n", 1)[0]
+def _first_line(text: str, key_name: str, value: str) -> int:
+    """The file line holding a multi-line value's first row, so errors point into the file."""
+    key = re.search(rf"^\s*{key_name}\s*=", text, re.MULTILINE)
+    first_row = value.lstrip("\n").split("\n", 1)[0]
     at = text.find(first_row, key.end()) if key and first_row else -1
     return text.count("\n", 0, at) + 1 if at >= 0 else 1
+
+
+ARROWS = {"^": DIRECTIONS["up"], "v": DIRECTIONS["down"], "<": DIRECTIONS["left"],
+          ">": DIRECTIONS["right"]}
+
+
+def _parse_arrows(text: str, source: str, first_line: int) -> dict[Cell, Cell]:
+    """The redirect diagram: each inside space's next space on its path (none where it ends)."""
+    lines = text.lstrip("\n").rstrip().split("\n")
+    if len(lines) != ROWS - 2:
+        raise DataError(source, f"the arrows have {len(lines)} lines; they need {ROWS - 2}, one per "
+                        f"row inside the building\n{LAYOUT_HELP}", first_line)
+    arrows = {}
+    for i, line in enumerate(lines):
+        marks = line.split(" ")
+        if len(marks) != COLS - 2 or any(len(m) != 1 for m in marks):
+            raise DataError(source, f"expected {COLS - 2} single marks separated by spaces, "
+                            f"found {line!r}", first_line + i)
+        for j, mark in enumerate(marks):
+            cell = (i + 1, j + 1)
+            if mark == ".":
+                continue
+            if mark not in ARROWS:
+                raise DataError(source, f"unknown arrow {mark!r} at {cell}; expected ^ v < > or .",
+                                first_line + i, 2 * j + 1)
+            nxt = step(cell, ARROWS[mark])
+            if not is_inside(nxt):
+                raise DataError(source, f"the arrow at {cell} points out of the building",
+                                first_line + i, 2 * j + 1)
+            arrows[cell] = nxt
+    for start in arrows:
+        seen, cell = {start}, arrows[start]
+        while cell in arrows:
+            if cell in seen:
+                raise DataError(source, f"the arrows starting at {start} go round in a loop "
+                                f"through {cell}; every path must end at a '.'", first_line)
+            seen.add(cell)
+            cell = arrows[cell]
+    return arrows
+
+
+def redirect_path(layout: Layout, target: Cell) -> list[Cell]:
+    """The target and the spaces its arrows lead to, in order, up to the path's end."""
+    path = [target]
+    while path[-1] in layout.arrows:
+        path.append(layout.arrows[path[-1]])
+    return path
 
 
 def _parse_map(data: dict, source: str, first_line: int) -> Layout:
@@ -242,9 +300,50 @@ def _parse_map(data: dict, source: str, first_line: int) -> Layout:
         name=data["name"], title=data.get("title", data["name"]),
         walls=frozenset(walls), doors=frozenset(doors),
         fires=tuple(marks["F"]), pois=tuple(marks["P"]),
-        ambulance_spots=ambulance, engine_spots=engine,
+        ambulance_spots=_clockwise(ambulance), engine_spots=_clockwise(engine),
         description=data.get("description", ""),
     )
+
+
+def _clockwise(spots: list[tuple[Cell, Cell]]) -> tuple[tuple[Cell, Cell], ...]:
+    """Parking spots in clockwise order around the building, so neighbours in the tuple
+    are one Drive apart (index i and i +- 1, wrapping round)."""
+    centre = ((ROWS - 1) / 2, (COLS - 1) / 2)
+
+    def angle(spot):
+        r = sum(c[0] for c in spot) / 2 - centre[0]
+        c = sum(c[1] for c in spot) / 2 - centre[1]
+        return atan2(c, -r) % (2 * pi)  # 0 at the top, growing clockwise
+    return tuple(sorted(spots, key=angle))
+
+
+# --- Quadrants (Experienced: the Deck Gun aims at one) ------------------------------
+def quadrant(cell: Cell) -> int:
+    """The board's four quadrants of 3x4 inside spaces: 0 top-left, 1 top-right,
+    2 bottom-left, 3 bottom-right (the printed dotted lines split the rows 1-3/4-6
+    and the columns 1-4/5-8)."""
+    return 2 * (cell[0] > (ROWS - 2) // 2) + (cell[1] > (COLS - 2) // 2)
+
+
+QUADRANT_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right")
+QUADRANT_CELLS = tuple(tuple(c for c in INSIDE if quadrant(c) == q) for q in range(4))
+
+
+def bordering_quadrants(spot: tuple[Cell, Cell]) -> set[int]:
+    """The quadrants whose spaces touch a parking spot's two spaces."""
+    return {quadrant(nb) for cell in spot for nb, _, _ in NEIGHBOURS[cell] if is_inside(nb)}
+
+
+def experienced_problems(layout: Layout) -> list[str]:
+    """What a layout lacks for the Experienced game (empty when it is ready)."""
+    problems = []
+    if len(layout.engine_spots) != 4:
+        problems.append("it has no engine parking spots ('E')")
+    elif any(len(bordering_quadrants(spot)) != 1 for spot in layout.engine_spots):
+        problems.append("each engine parking spot must border exactly one quadrant")
+    if not layout.arrows:
+        problems.append("it has no POI redirect arrows (field 'arrows')")
+    return problems
 
 
 def _pair_spots(cells: list[Cell], vehicle: str, source: str) -> tuple[tuple[Cell, Cell], ...]:

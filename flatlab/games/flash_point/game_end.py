@@ -15,10 +15,10 @@ DEFEAT = "Game End: Defeat"
 COLLAPSE = "Game End: Building Collapse"
 
 
-def rescue(s: FlashPointState, log: Log, who: str) -> None:
+def rescue(s: FlashPointState, log: Log, how: str, rule: str = VICTORY) -> None:
+    """One more victim rescued; `how` says how, e.g. "Blue carries a victim out"."""
     s.rescued += 1
-    log.add(VICTORY, f"{who} carries a victim out of the building: "
-            f"{s.rescued} rescued.")
+    log.add(rule, f"{how}: {s.rescued} rescued.")
     if s.rescued >= RESCUES_TO_WIN:
         s.outcome = "won"
         log.add(VICTORY, f"{s.rescued} victims rescued: the team wins!")

@@ -5,6 +5,11 @@ fire reaches it (Secondary Effects: lost before it was identified), or when a
 new one lands on a firefighter (Replenish POI). All three use one chance
 node: the marker is a victim with probability (unrevealed victims) /
 (unrevealed markers), drawing without replacement.
+
+Experienced game: a new POI only goes on a space without fire, smoke, a
+firefighter or another POI; from a blocked target it follows the layout's
+redirect arrows to the first free space, and is rolled again when the path
+has none. With Unmarked Hazards, a revealed false alarm leaves hazmat behind.
 """
 
 from __future__ import annotations
@@ -12,14 +17,17 @@ from __future__ import annotations
 from ...core.chance import ChanceNode
 from ...core.log import Log
 from ...prob import Dist
-from .board import Cell
+from .board import Cell, redirect_path
 from .dice import TARGET_ROLL, describe_target
 from .game_end import lose_victims
-from .state import AP_PER_TURN, COLOURS, FIRE, FlashPointState
+from .specialists import start_turn
+from .state import COLOURS, FIRE, FlashPointState
 
 REVEAL = "Take Action: Move (reveal a POI)"
 LOST = "Advance Fire: Secondary Effects (lost POI)"
 REPLENISH = "Replenish POI"
+REDIRECT = "Replenish POI (Experienced): the redirect arrows"
+UNMARKED = "Changing the Rules: Unmarked Hazards"
 TURN_END = "Replenish POI: Turn End"
 VICTIM, FALSE_ALARM = "victim", "false alarm"
 
@@ -46,11 +54,16 @@ def reveal_node(s: FlashPointState) -> ChanceNode:
 def reveal(s: FlashPointState, identity: str, log: Log) -> None:
     cell = s.revealing.pop(0)
     s.hidden.remove(cell)
+    unmarked = identity == FALSE_ALARM and "unmarked-hazards" in s.variants
+    if unmarked and s.threat.get(cell) == FIRE:
+        s.resume = "flashover"  # see unmarked_hazard
     if not s.revealing:
         s.step = s.resume
     if identity == FALSE_ALARM:
         s.false_alarms += 1
         log.add(REVEAL, f"The POI at {cell} is a false alarm; it goes to the Rescued space.")
+        if unmarked:
+            unmarked_hazard(s, cell, log)
         return
     s.unrevealed_victims -= 1
     if s.threat.get(cell) == FIRE:
@@ -58,6 +71,17 @@ def reveal(s: FlashPointState, identity: str, log: Log) -> None:
     else:
         s.victims[cell] = s.victims.get(cell, 0) + 1
         log.add(REVEAL, f"The POI at {cell} is a victim.")
+
+
+def unmarked_hazard(s: FlashPointState, cell: Cell, log: Log) -> None:
+    """Unmarked Hazards: hazmat where the false alarm was; in fire, it explodes.
+
+    Ruling: the explosion is that hazmat's (marker removed, Hot Spot added), so
+    the Order of Resolution runs again from the flashover once the flips are done.
+    """
+    s.hazmat[cell] = s.hazmat.get(cell, 0) + 1
+    burning = " in the fire: it will explode" if s.threat.get(cell) == FIRE else ""
+    log.add(UNMARKED, f"Hazmat was hidden under the false alarm at {cell}{burning}.")
 
 
 def replenish(s: FlashPointState, log: Log) -> None:
@@ -94,14 +118,32 @@ def place_poi(s: FlashPointState, target: Cell, log: Log, resume: str) -> bool:
 
 
 def poi_target(s: FlashPointState, target: Cell, log: Log) -> None:
-    place_poi(s, target, log, resume="replenish-poi")
+    if not s.experienced:
+        place_poi(s, target, log, resume="replenish-poi")
+        return
+    path = redirect_path(s.layout, target)
+    free = next((c for c in path if free_for_poi(s, c)), None)
+    if free is None:
+        log.add(REDIRECT, f"{target} is taken and so is every space its arrows lead to "
+                f"({', '.join(map(str, path[1:])) or 'none'}): roll again.")
+        return
+    if free != target:
+        log.add(REDIRECT, f"{target} is taken: the arrows lead via "
+                f"{', '.join(map(str, path[1:path.index(free)])) or 'nothing else'} to {free}.")
+    place_poi(s, free, log, resume="replenish-poi")
+
+
+def free_for_poi(s: FlashPointState, cell: Cell) -> bool:
+    """Experienced Replenish POI: no fire or smoke, no firefighter, no other POI."""
+    return (cell not in s.threat and cell not in s.positions and cell not in s.hidden
+            and not s.victims.get(cell))
 
 
 def end_of_turn(s: FlashPointState, log: Log) -> None:
     """Turn End: the player to the left takes 4 new AP on top of what they saved."""
     s.current = (s.current + 1) % s.players
     s.turn += 1
-    s.ap[s.current] += AP_PER_TURN
+    start_turn(s)
     s.target = None
     log.add(TURN_END, f"Turn {s.turn}: {COLOURS[s.current].capitalize()} has "
             f"{s.ap[s.current]} AP.")

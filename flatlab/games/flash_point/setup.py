@@ -1,10 +1,13 @@
-"""Family Game Setup: the printed set-up, the FAQ's random set-up, and placing firefighters.
+"""Family Game Setup: the printed set-up, the FAQ's random set-ups, and placing firefighters.
 
 - "standard": closed doors, the layout's 10 starting fires and 3 starting POI.
-- "random" (FAQ): three explosions rolled on the dice and resolved without
-  damage markers, then three POI rolled onto the board.
+- "random" (FAQ, the simplest way): three explosions rolled on the dice and
+  resolved without damage markers, then three POI rolled onto the board.
+- "random-key" (FAQ, the alternative): steps 4-6 and 9 of the Experienced
+  set-up (see `experienced_setup`), without hot spots.
 
-Then each player in turn places their firefighter on any space outside.
+Then each player in turn places their firefighter on any space outside. The
+Experienced game starts the same way and rolls the rest in `experienced_setup`.
 """
 
 from __future__ import annotations
@@ -13,22 +16,31 @@ from ...core.action import Action
 from ...core.chance import ChanceNode
 from ...core.errors import IllegalAction
 from ...core.log import Log
+from . import experienced_setup
 from .advance_fire import add_fire, explode
 from .board import OUTSIDE, Cell, Layout
 from .dice import TARGET_ROLL, describe_target
 from .poi import place_poi
-from .state import AP_PER_TURN, CLOSED, COLOURS, FALSE_ALARMS, FIRE, VICTIMS, FlashPointState
+from .specialists import start_turn
+from .state import CLOSED, COLOURS, FALSE_ALARMS, FIRE, VICTIMS, FlashPointState
 
 SETUP = "Family Game Setup"
 RANDOM_SETUP = "FAQ: randomising the Family set-up"
 PLACE = "Family Game Setup (step 8: firefighters start outside)"
-SETUPS = ("standard", "random")
+SETUPS = ("standard", "random", "random-key")
 
 
-def initial_state(layout: Layout, players: int, setup: str) -> FlashPointState:
+def initial_state(layout: Layout, options: dict) -> FlashPointState:
+    players = options["players"]
     s = FlashPointState(layout=layout, players=players, step="place-firefighter",
                         positions=[None] * players, ap=[0] * players,
-                        doors=dict.fromkeys(sorted(layout.doors), CLOSED))
+                        doors=dict.fromkeys(sorted(layout.doors), CLOSED),
+                        mode=options["mode"], difficulty=options.get("difficulty", ""),
+                        variants=tuple(options.get("variants", ())),
+                        specialists=list(options.get("specialists") or ()))
+    setup = options["setup"]
+    if s.experienced or setup == "random-key":
+        return experienced_setup.initial_state(s)
     if setup == "standard":
         s.threat = dict.fromkeys(layout.fires, FIRE)
         s.hidden = list(layout.pois)
@@ -84,7 +96,11 @@ def place_firefighter(s: FlashPointState, a: Action, log: Log) -> None:
     s.positions[s.current] = a.to
     log.add(PLACE, f"{COLOURS[s.current].capitalize()} starts at {a.to}.")
     s.current += 1
-    if s.current == s.players:
-        s.current, s.turn = 0, 1
-        s.ap[0] += AP_PER_TURN
-        s.step = "take-action"
+    if s.current < s.players:
+        return
+    s.current = 0
+    if s.experienced:
+        s.step = "park-vehicle"
+    else:
+        s.turn, s.step = 1, "take-action"
+        start_turn(s)

@@ -14,6 +14,7 @@ unrevealed markers.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -27,9 +28,11 @@ CLOSED, OPEN, DESTROYED = "closed", "open", "destroyed"
 
 THREAT_MARKERS = 33
 DAMAGE_MARKERS = 24
+HAZMAT_MARKERS, HOT_SPOT_MARKERS = 6, 24
 VICTIMS, FALSE_ALARMS = 10, 5  # in play after 2 victims and 1 false alarm go back in the box
 RESCUES_TO_WIN, LOSSES_TO_LOSE = 7, 4
 AP_PER_TURN, AP_SAVED_MAX = 4, 4
+AP_MAX = 5  # the most AP a turn brings (the Generalist)
 COLOURS = ("blue", "orange", "green", "pink", "yellow", "sky")
 
 
@@ -58,6 +61,30 @@ class FlashPointState(PlainState):
     knocked: list[int] = field(default_factory=list)  # firefighters choosing a parking space
     setup_left: int = 0  # explosions or POI still to place in a random set-up
     outcome: str | None = None
+    # --- the Experienced game (left empty in the family game) ---------------------
+    mode: str = "family"
+    difficulty: str = ""  # recruit, veteran or heroic
+    variants: tuple[str, ...] = ()  # "Changing the Rules" in play
+    specialists: list[str] = field(default_factory=list)  # each firefighter's card
+    free: dict[str, int] = field(default_factory=dict)  # the current player's free AP pools
+    commanded_cafs: int = 0  # AP the Fire Captain spent commanding the CAFS firefighter
+    acted: bool = False  # has the current player taken an action yet this turn?
+    hazmat: dict[Cell, int] = field(default_factory=dict)
+    disposed: int = 0  # hazmat on the Rescued spot
+    exploded: int = 0  # hazmat that exploded
+    treated: dict[Cell, int] = field(default_factory=dict)  # how many victims there are treated
+    hot_spots: list[Cell] = field(default_factory=list)
+    hot_spot_supply: int = 0  # markers on the yellow circles
+    ambulance: int = -1  # index into layout.ambulance_spots (-1: not parked)
+    engine: int = -1
+    flare: bool = False  # the last advance-fire target held a hot spot
+    rolls: int = 0  # advance-fire rolls so far this turn
+    dice: list[int] = field(default_factory=list)  # dice kept between steps (set-up, deck gun)
+    rerolled: list[str] = field(default_factory=list)  # deck-gun dice the Driver rerolled
+
+    @property
+    def experienced(self) -> bool:
+        return self.mode == "experienced"
 
     # --- counts the rules ask for ----------------------------------------------
     @property
@@ -110,6 +137,15 @@ def to_dict(s: FlashPointState) -> dict[str, Any]:
         "target": list(s.target) if s.target else None,
         "revealing": [list(c) for c in s.revealing], "resume": s.resume,
         "knocked": list(s.knocked), "setup_left": s.setup_left, "outcome": s.outcome,
+        "mode": s.mode, "difficulty": s.difficulty, "variants": list(s.variants),
+        "specialists": list(s.specialists), "free": dict(sorted(s.free.items())),
+        "commanded_cafs": s.commanded_cafs, "acted": s.acted,
+        "hazmat": {_cell_key(c): v for c, v in sorted(s.hazmat.items())},
+        "disposed": s.disposed, "exploded": s.exploded,
+        "treated": {_cell_key(c): v for c, v in sorted(s.treated.items())},
+        "hot_spots": [list(c) for c in s.hot_spots], "hot_spot_supply": s.hot_spot_supply,
+        "ambulance": s.ambulance, "engine": s.engine, "flare": s.flare, "rolls": s.rolls,
+        "dice": list(s.dice), "rerolled": list(s.rerolled),
     }
 
 
@@ -188,11 +224,26 @@ def from_dict(data: Any, steps: dict, where: str = "start") -> FlashPointState:
         doors[e] = v
     if set(doors) != set(layout.doors):
         fail("doors", "every doorway of the layout needs exactly one entry")
-    victims = {}
-    for k, v in mapping("victims").items():
-        if not isinstance(v, int) or v < 1:
-            fail(f"victims.{k}", f"expected a positive count, found {v!r}")
-        victims[parse_cell_key(f"victims.{k}", k)] = v
+    def counts(key: str) -> dict[Cell, int]:
+        found = {}
+        for k, v in mapping(key).items():
+            if type(v) is not int or v < 1:
+                fail(f"{key}.{k}", f"expected a positive count, found {v!r}")
+            found[parse_cell_key(f"{key}.{k}", k)] = v
+        return found
+
+    def names(key: str, allowed: Iterable[str]) -> list[str]:
+        allowed = list(allowed)
+        if not isinstance(data[key], list) or any(v not in allowed for v in data[key]):
+            fail(key, f"expected a list of names among {allowed}, found {data[key]!r}")
+        return list(data[key])
+
+    def flag(key: str) -> bool:
+        if type(data[key]) is not bool:
+            fail(key, f"expected true or false, found {data[key]!r}")
+        return data[key]
+
+    victims = counts("victims")
     positions_raw = data["positions"]
     if not isinstance(positions_raw, list) or len(positions_raw) != players:
         fail("positions", f"expected a list of {players} spaces (or null before placement)")
@@ -200,8 +251,8 @@ def from_dict(data: Any, steps: dict, where: str = "start") -> FlashPointState:
                  for i, p in enumerate(positions_raw)]
     ap = data["ap"]
     if (not isinstance(ap, list) or len(ap) != players
-            or not all(isinstance(x, int) and 0 <= x <= AP_PER_TURN + AP_SAVED_MAX for x in ap)):
-        fail("ap", f"expected {players} whole numbers from 0 to 8")
+            or not all(type(x) is int and 0 <= x <= AP_MAX + AP_SAVED_MAX for x in ap)):
+        fail("ap", f"expected {players} whole numbers from 0 to {AP_MAX + AP_SAVED_MAX}")
     knocked = data["knocked"]
     if not isinstance(knocked, list) or not all(isinstance(i, int) and 0 <= i < players
                                                 for i in knocked):
@@ -213,6 +264,21 @@ def from_dict(data: Any, steps: dict, where: str = "start") -> FlashPointState:
     resume = data["resume"]
     if resume != "" and resume not in steps:
         fail("resume", f"unknown step {resume!r}")
+    from .rules import MODES, VARIANTS  # the options a state may record
+    from .specialists import SPECIALISTS
+    mode = saved.choice("mode", MODES)
+    specialists = names("specialists", SPECIALISTS)
+    if specialists and (mode != "experienced" or len(specialists) > players):
+        fail("specialists", "one card per firefighter, in the Experienced game only")
+    free = mapping("free")
+    for k, v in free.items():
+        if k not in ("movement", "extinguish", "command") or type(v) is not int or not 0 <= v <= 3:
+            fail(f"free.{k}", f"expected a free AP pool (movement, extinguish, command) of 0-3 AP, "
+                 f"found {v!r}")
+    dice = data["dice"]
+    if not isinstance(dice, list) or len(dice) > 2 or any(type(d) is not int or not 1 <= d <= 8
+                                                         for d in dice):
+        fail("dice", f"expected at most two die faces, found {dice!r}")
     state = FlashPointState(
         layout=layout, players=players, step=data["step"],
         turn=integer("turn", 0, 10**6), current=integer("current", 0, players - 1),
@@ -223,6 +289,15 @@ def from_dict(data: Any, steps: dict, where: str = "start") -> FlashPointState:
         false_alarms=integer("false_alarms", 0, FALSE_ALARMS), target=target,
         revealing=cells("revealing"), resume=resume, knocked=list(knocked),
         setup_left=integer("setup_left", 0, 10), outcome=outcome,
+        mode=mode, difficulty=saved.choice("difficulty", ["", "recruit", "veteran", "heroic"]),
+        variants=tuple(names("variants", VARIANTS)), specialists=specialists, free=dict(free),
+        commanded_cafs=integer("commanded_cafs", 0, 1), acted=flag("acted"),
+        hazmat=counts("hazmat"), disposed=integer("disposed", 0, HAZMAT_MARKERS),
+        exploded=integer("exploded", 0, HAZMAT_MARKERS), treated=counts("treated"),
+        hot_spots=cells("hot_spots"), hot_spot_supply=integer("hot_spot_supply", 0, 12),
+        ambulance=integer("ambulance", -1, 3), engine=integer("engine", -1, 3),
+        flare=flag("flare"), rolls=integer("rolls", 0, 10**6), dice=list(dice),
+        rerolled=names("rerolled", ["red", "black"]),
     )
     try:
         check_invariants(state)
@@ -248,3 +323,13 @@ def check_invariants(s: FlashPointState) -> None:
         raise ValueError("face-down POI must stand on distinct spaces inside the building")
     if any(c not in CELLS for c in s.victims):
         raise ValueError("a victim stands off the board")
+    if any(n > s.victims.get(c, 0) for c, n in s.treated.items()):
+        raise ValueError("more treated victims than victims on a space")
+    if sum(s.hazmat.values()) + s.disposed + s.exploded > HAZMAT_MARKERS:
+        raise ValueError(f"more than {HAZMAT_MARKERS} hazmat markers in play")
+    if not all(is_inside(c) for c in s.hazmat):
+        raise ValueError("hazmat stands outside the building (carried out, it is disposed)")
+    if len(set(s.hot_spots)) != len(s.hot_spots) or not all(is_inside(c) for c in s.hot_spots):
+        raise ValueError("hot spots stand on distinct spaces inside the building")
+    if len(s.hot_spots) + s.hot_spot_supply > HOT_SPOT_MARKERS:
+        raise ValueError(f"more than {HOT_SPOT_MARKERS} hot spot markers in play")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .board import COLS, ROWS, Cell, edge
+from .specialists import SPECIALISTS
 from .state import (
     CLOSED,
     COLOURS,
@@ -15,10 +16,12 @@ from .state import (
     THREAT_MARKERS,
     FlashPointState,
 )
+from .vehicles import vehicle_cells
 
 LEGEND = ("Legend: F fire, s smoke, ? face-down POI, V victim, 1-6 firefighters (* several), "
           "a ambulance parking; walls | and --- (: and - - damaged), doors D and =D= closed, "
           "/ open; the building is rows 1-6, columns 1-8.")
+EXPERIENCED_LEGEND = " Experienced: h hazmat, A the Ambulance, E the Engine; hot spots listed below."
 
 
 def _cell(s: FlashPointState, cell: Cell) -> str:
@@ -27,8 +30,15 @@ def _cell(s: FlashPointState, cell: Cell) -> str:
     poi = "?" if cell in s.hidden else ("V" if victims == 1 else str(victims) if victims else " ")
     here = [i for i, p in enumerate(s.positions) if p == cell]
     ff = str(here[0] + 1) if len(here) == 1 else "*" if here else " "
-    if threat == " " and poi == " " and cell in s.layout.ambulance_cells:
-        poi = "a"
+    if poi == " " and s.hazmat.get(cell):
+        poi = "h"
+    if threat == " " and poi == " ":
+        if cell in vehicle_cells(s, "ambulance"):
+            poi = "A"
+        elif cell in vehicle_cells(s, "engine"):
+            poi = "E"
+        elif not s.experienced and cell in s.layout.ambulance_cells:
+            poi = "a"
     return threat + poi + ff
 
 
@@ -91,5 +101,21 @@ def status(s: FlashPointState) -> str:
     ])
 
 
+def experienced_status(s: FlashPointState) -> str:
+    crew = ", ".join(f"{COLOURS[i]} {SPECIALISTS[n].title}" for i, n in enumerate(s.specialists))
+    free = ", ".join(f"{n} free {pool}" for pool, n in s.free.items() if n)
+    return "\n".join([
+        f"{s.difficulty.capitalize()} · variants: {', '.join(s.variants) or 'none'} · "
+        f"specialists: {crew or '(not dealt yet)'}" + (f" · {free} AP" if free else ""),
+        f"Hot spots ({len(s.hot_spots)}, {s.hot_spot_supply} in the supply): "
+        f"{' '.join(f'{r},{c}' for r, c in sorted(s.hot_spots)) or 'none'} · hazmat: "
+        f"{' '.join(f'{r},{c}' for r, c in sorted(s.hazmat)) or 'none'} "
+        f"({s.disposed} disposed, {s.exploded} exploded)",
+    ])
+
+
 def describe(s: FlashPointState) -> str:
-    return f"{s.layout.title}\n{board(s)}\n{LEGEND}\n{status(s)}"
+    if not s.experienced:
+        return f"{s.layout.title}\n{board(s)}\n{LEGEND}\n{status(s)}"
+    return (f"{s.layout.title}\n{board(s)}\n{LEGEND}{EXPERIENCED_LEGEND}\n{status(s)}\n"
+            f"{experienced_status(s)}")
