@@ -76,8 +76,10 @@ class FlareUpLaw:
     def __str__(self) -> str:
         p = self.p
         head = ", ".join(f"P(N={k}) = {self.pmf(k)}" for k in (1, 2, 3))
-        return (f"Advance-fire rolls this turn: geometric with p = {self.hot_spots}/48 = {p}: "
-                f"{head}, ...; E[N] = {self.mean} ≈ {float(self.mean):.3f}")
+        reduced = f" = {p}" if p.denominator != len(INSIDE) else ""
+        return (f"Advance-fire rolls this turn: geometric with p = {self.hot_spots}/48{reduced}"
+                f" (Hot Spots inside / 48): {head}, ...; E[N] = {self.mean} ≈ "
+                f"{float(self.mean):.3f}")
 
 
 def flare_up_law(s: FlashPointState) -> FlareUpLaw:
