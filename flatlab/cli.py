@@ -46,7 +46,8 @@ def _game_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--policy", default="heuristic", help="a bot: random or heuristic")
     p.add_argument("--players", type=int)
     p.epilog = ("Any other --name value pair is passed to the game as an option, "
-                "e.g. flash-point: --layout house-b --setup random.")
+                "e.g. flash-point: --layout house-b --setup random, or --mode experienced "
+                "--difficulty veteran --variants unmarked-hazards,murphy-strikes.")
 
 
 def cmd_play(args: argparse.Namespace) -> int:

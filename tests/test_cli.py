@@ -70,7 +70,22 @@ def test_simulate_prints_a_win_rate_with_its_interval(capsys):
     assert "95% CI" in out and "games/s" in out
 
 
+def test_simulate_the_experienced_game_with_variants_and_specialists(capsys):
+    code, out, err = run_main(capsys, [
+        "simulate", "flash-point", "--games", "3", "--seed", "1", "--policy", "random",
+        "--mode", "experienced", "--difficulty", "heroic", "--players", "2",
+        "--variants", "unmarked-hazards,murphy-strikes", "--specialists", "generalist,paramedic"])
+    assert code == 0, err
+    assert ("mode=experienced, difficulty=heroic, specialists=['generalist', 'paramedic'], "
+            "variants=['unmarked-hazards', 'murphy-strikes']") in out
+    assert re.search(r"win rate:\s+\d+\.\d% \(95% CI", out)
+
+
 @pytest.mark.parametrize(("argv", "names"), [
+    (["play", "flash-point", "--mode", "experienced", "--difficulty", "legend"], "difficulty"),
+    (["play", "flash-point", "--mode", "experienced", "--variants", "snow"], "variants"),
+    (["play", "flash-point", "--mode", "experienced", "--specialists", "chef"], "specialists"),
+    (["play", "flash-point", "--difficulty", "heroic"], "difficulty"),
     (["play", "flash-point", "--players", "9"], "players"),
     (["play", "flash-point", "--players", "0"], "players"),
     (["simulate", "flash-point", "--players", "9", "--games", "2"], "players"),

@@ -75,6 +75,11 @@ class FlashPointRules(StepRules):
         if mode not in MODES:
             raise ValueError(f"mode: {mode!r} is not available; choose one of {MODES}")
         layout = layout_option(layout)
+        # lists may come as "a,b" (the command line: --variants unmarked-hazards,murphy-strikes)
+        if isinstance(variants, str):
+            variants = [v for v in variants.split(",") if v]
+        if isinstance(specialists, str):
+            specialists = specialists.split(",")
         if mode == "family":
             setup = "standard" if setup is None else setup
             if setup not in SETUPS:
