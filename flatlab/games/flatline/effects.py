@@ -119,6 +119,7 @@ def apply_effect(s, effect: Effect, log, source: str, rule: str, **choice: Any) 
     `choosing`), and the step machine in rules.py runs it next.
     """
     from .power import remove_cube, restore_cube
+    from .state import COLOURS
 
     kind, n = effect.kind, effect.amount
     head = f"{source}: {effect}"
@@ -134,7 +135,7 @@ def apply_effect(s, effect: Effect, log, source: str, rule: str, **choice: Any) 
         s.borrowed.append(i)
         if s.step == "countdown":
             s.to_roll.append(player)
-        log.add(rule, f"{head}: player {player + 1} takes it.")
+        log.add(rule, f"{head}: {COLOURS[player]} takes it.")
     elif kind == "extra-emergency":
         s.to_reveal += n
         log.add(rule, f"{head}.")
@@ -175,7 +176,7 @@ def apply_effect(s, effect: Effect, log, source: str, rule: str, **choice: Any) 
         i = choice["die"]
         owner, face, _ = s.dice[i]
         s.dice[i] = (owner, choice["to"], "hand")
-        log.add(rule, f"{head}: player {owner + 1}'s {face} becomes {choice['to']}.")
+        log.add(rule, f"{head}: {COLOURS[owner]}'s {face} becomes {choice['to']}.")
 
 
 def _who(s, who: str) -> list[int]:
