@@ -44,6 +44,25 @@ function card(x, y, text, fill) {
     + `<text x="${x + 50}" y="${y + 22}" class="fl-card">${text}</text>`;
 }
 
+// Experienced game: hazmat is a black-edged orange diamond, a hot spot a red ring with a dot,
+// a parked vehicle a dark band across its two spaces.
+function hazmat(x, y, n) {
+  return `<path d="M${x + 14},${y + 4} l10,10 l-10,10 l-10,-10 Z" fill="#E69F00" stroke="#000"`
+    + ` stroke-width="2"/><text x="${x + 14}" y="${y + 18}" class="fl-card" style="font-size:11px">${n > 1 ? n : "H"}</text>`;
+}
+
+function hotSpot(x, y) {
+  return `<circle cx="${x + CELL - 10}" cy="${y + CELL - 10}" r="7" fill="#fff" stroke="#D55E00"`
+    + ` stroke-width="3"/><circle cx="${x + CELL - 10}" cy="${y + CELL - 10}" r="2.5" fill="#D55E00"/>`;
+}
+
+function vehicle(x, y, letter) {
+  return `<rect x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="8"`
+    + ` fill="${letter === "A" ? "#ffffff" : "#b22222"}" stroke="#000" stroke-width="3"/>`
+    + `<text x="${x + 32}" y="${y + 40}" class="fl-park" style="fill:${letter === "A" ? "#b22222" : "#fff"}"`
+    + `>${letter === "A" ? "+" : "E"}</text>`;
+}
+
 function firefighter(x, y, slot, i, colour, current) {
   const cx = x + 12 + (slot % 3) * 20;
   const cy = y + 52 - Math.floor(slot / 3) * 20;
@@ -97,6 +116,13 @@ function draw(snap) {
   const ambulance = cellSet(b.ambulance);
   const engine = cellSet(b.engine);
   const victims = new Map(b.victims.map(([r, c, n]) => [key(r, c), n]));
+  const treated = new Map((b.treated || []).map(([r, c, n]) => [key(r, c), n]));
+  const hazmats = new Map((b.hazmat || []).map(([r, c, n]) => [key(r, c), n]));
+  const hot = cellSet(b.hot_spots || []);
+  const parked = new Map();
+  for (const [name, cells] of Object.entries(b.vehicles || {})) {
+    cells.forEach(([r, c]) => parked.set(key(r, c), name));
+  }
   const crew = new Map();
   b.crew.forEach((ff, i) => {
     if (ff.at) crew.set(key(...ff.at), [...(crew.get(key(...ff.at)) || []), i]);
@@ -118,10 +144,21 @@ function draw(snap) {
       const words = [`space (${r}, ${c})${inside ? "" : " outside"}`];
       let body = "";
       let fill = inside ? "#fbf7ee" : "#e4ebef";
-      if (ambulance.has(k) || engine.has(k)) {
+      if (parked.has(k)) {
+        body += vehicle(x, y, parked.get(k) === "ambulance" ? "A" : "E");
+        words.push(`the ${parked.get(k)}`);
+      } else if (ambulance.has(k) || engine.has(k)) {
         const letter = ambulance.has(k) ? "A" : "E";
         words.push(ambulance.has(k) ? "ambulance parking" : "engine parking");
         body += `<text x="${x + 32}" y="${y + 40}" class="fl-park">${letter}</text>`;
+      }
+      if (hot.has(k)) {
+        body += hotSpot(x, y);
+        words.push("hot spot");
+      }
+      if (hazmats.has(k)) {
+        body += hazmat(x, y, hazmats.get(k));
+        words.push(hazmats.get(k) > 1 ? `${hazmats.get(k)} hazmat` : "hazmat");
       }
       if (threat) {
         fill = threat === "fire" ? "#f7c6a8" : "#d4d4d4";
@@ -133,13 +170,16 @@ function draw(snap) {
         words.push("face-down POI");
       }
       if (people) {
-        body += card(x, y, people > 1 ? `V${people}` : "V", "#F0E442");
+        const healed = treated.get(k) || 0;
+        body += card(x, y, (people > 1 ? `V${people}` : "V") + (healed ? "+" : ""), "#F0E442");
         words.push(people > 1 ? `${people} victims` : "a victim");
+        if (healed) words.push(`${healed} treated`);
       }
       here.forEach((i, slot) => {
         const ff = b.crew[i];
         body += firefighter(x, y, slot, i, ff.colour, i === b.current);
-        words.push(`firefighter ${i + 1} (${ff.colour}${i === b.current ? ", to play" : ""})`);
+        const role = ff.specialist ? `, ${ff.specialist}` : "";
+        words.push(`firefighter ${i + 1} (${ff.colour}${role}${i === b.current ? ", to play" : ""})`);
       });
       if (k === rolled) {
         body += `<rect x="${x + 3}" y="${y + 3}" width="${CELL - 6}" height="${CELL - 6}" fill="none"`
@@ -157,6 +197,8 @@ function draw(snap) {
       const attrs = [`data-target="[${r},${c}]"`, `data-r="${r}"`, `data-c="${c}"`,
         threat && `data-threat="${threat}"`, poi.has(k) && "data-poi=\"1\"",
         people && `data-victims="${people}"`, here.length && `data-ff="${here.join(" ")}"`,
+        hazmats.has(k) && `data-hazmat="${hazmats.get(k)}"`, hot.has(k) && "data-hot=\"1\"",
+        parked.has(k) && `data-vehicle="${parked.get(k)}"`,
         p && `data-p="${p}"`, k === rolled && "data-rolled=\"1\""].filter(Boolean).join(" ");
       cells += `<g class="cell" ${attrs} aria-label="${esc(words.join(", "))}">`
         + `<rect x="${x}" y="${y}" width="${CELL}" height="${CELL}" fill="${fill}" stroke="#b8b8b8"/>${body}`

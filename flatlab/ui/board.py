@@ -135,17 +135,26 @@ class Board(Follower, anywidget.AnyWidget):
         """
         tools: dict[str, dict[str, Any]] = {}
         for action in legal:
-            param = next((p for p in self.TARGETS if p in action.params), None)
+            param = next((p for p in self.TARGETS
+                          if p in action.params and self.clickable(action.params[p])), None)
             fixed = {k: v for k, v in action.params.items() if k != param}
             tool_id = action.kind + "".join(f"+{k}" if v is True else f"+{k}={v}"
                                             for k, v in sorted(fixed.items()))
             tool = tools.setdefault(tool_id, {
                 "id": tool_id, "kind": action.kind, "fixed": plain(fixed), "param": param,
-                "label": self.LABELS.get(tool_id, tool_id.replace("-", " ").capitalize()),
+                "label": self.label(tool_id, fixed),
                 "targets": [] if param else None})
             if param:
                 tool["targets"].append(plain(action.params[param]))
         return list(tools.values())
+
+    def label(self, tool_id: str, fixed: dict[str, Any]) -> str:
+        """A tool's button text: from LABELS, else made from its id."""
+        return self.LABELS.get(tool_id, tool_id.replace("-", " ").capitalize())
+
+    def clickable(self, value: Any) -> bool:
+        """Is this parameter value picked by clicking the board (else it makes its own button)?"""
+        return True
 
     def draw(self, state: Any) -> dict[str, Any]:
         """The game-specific part of the snapshot: what the game's view file draws."""

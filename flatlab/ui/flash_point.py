@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..games.flash_point.board import COLS, LAYOUT_DIR, ROWS
+from ..games.flash_point.specialists import SPECIALISTS
 from ..games.flash_point.state import (
     COLOURS,
     DAMAGE_MARKERS,
@@ -21,6 +22,7 @@ from ..games.flash_point.state import (
     THREAT_MARKERS,
     FlashPointState,
 )
+from ..games.flash_point.vehicles import vehicle_cells
 from . import assets
 from .board import Board, plain
 from .fire_panel import FirePanel
@@ -43,6 +45,13 @@ class FlashPointBoard(Board):
         "door": "Open/close door", "extinguish": "Extinguish",
         "extinguish+clear": "Remove fire (2 AP)", "chop": "Chop wall", "end-turn": "End turn",
         "recover": "Recover at",
+        # the Experienced game
+        "park": "Park vehicle", "move+hazmat": "Carry hazmat", "move+lead": "Lead treated victim",
+        "move+carry+lead": "Carry + lead victims", "treat": "Treat victim (Paramedic)",
+        "identify": "Identify POI", "dispose": "Dispose hazmat", "deck-gun": "Fire the deck gun",
+        "drive+vehicle=ambulance": "Drive ambulance", "drive+vehicle=engine": "Drive engine",
+        "fire": "Fire at this target", "reroll+die=red": "Reroll red die",
+        "reroll+die=black": "Reroll black die", "explode": "Explode hazmat first",
     }
 
     def draw(self, s: FlashPointState) -> dict[str, Any]:
@@ -57,16 +66,49 @@ class FlashPointBoard(Board):
             "victims": [[*c, n] for c, n in sorted(s.victims.items())],
             "ambulance": layout.ambulance_cells,
             "engine": [c for spot in layout.engine_spots for c in spot],
-            "crew": [{"at": p, "ap": ap, "colour": COLOURS[i]}
+            "crew": [{"at": p, "ap": ap, "colour": COLOURS[i],
+                      **({"specialist": SPECIALISTS[s.specialists[i]].title}
+                         if i < len(s.specialists) else {})}
                      for i, (p, ap) in enumerate(zip(s.positions, s.ap, strict=True))],
             "current": s.current, "knocked": s.knocked, "target": s.target,
+            "hazmat": [[*c, n] for c, n in sorted(s.hazmat.items())],
+            "treated": [[*c, n] for c, n in sorted(s.treated.items())],
+            "hot_spots": sorted(s.hot_spots),
+            "vehicles": {v: vehicle_cells(s, v) for v in ("ambulance", "engine")
+                         if vehicle_cells(s, v)},
         })
 
     def counters(self, s: FlashPointState) -> list[list[Any]]:
-        return [["to play", COLOURS[s.current].capitalize(), None], ["AP", s.ap[s.current], None],
-                ["rescued", s.rescued, RESCUES_TO_WIN], ["lost", s.lost, LOSSES_TO_LOSE],
-                ["damage", s.damage_placed, DAMAGE_MARKERS],
-                ["threat markers", len(s.threat), THREAT_MARKERS], ["POI in the bag", s.bag, None]]
+        who = COLOURS[s.current].capitalize()
+        if s.current < len(s.specialists):
+            who += f" ({SPECIALISTS[s.specialists[s.current]].title})"
+        rows = [["to play", who, None], ["AP", s.ap[s.current], None]]
+        rows += [[f"free {pool} AP", n, None] for pool, n in s.free.items() if n]
+        rows += [["rescued", s.rescued, RESCUES_TO_WIN], ["lost", s.lost, LOSSES_TO_LOSE],
+                 ["damage", s.damage_placed, DAMAGE_MARKERS],
+                 ["threat markers", len(s.threat), THREAT_MARKERS], ["POI in the bag", s.bag, None]]
+        if s.experienced:
+            rows += [["hot spots in supply", s.hot_spot_supply, None],
+                     ["hazmat disposed", s.disposed, None]]
+        return rows
+
+    def label(self, tool_id: str, fixed: dict[str, Any]) -> str:
+        """Commands, riders and crew changes say who and what in words."""
+        if tool_id.startswith("crew-change+to="):
+            return f"Crew change: {SPECIALISTS[fixed['to']].title}"
+        base = {k: v for k, v in fixed.items() if k not in ("who", "riders")}
+        base_id = tool_id.split("+")[0] + "".join(
+            f"+{k}" if v is True else f"+{k}={v}" for k, v in sorted(base.items()))
+        text = super().label(base_id, base)
+        if "riders" in fixed:
+            text += " with " + ", ".join(COLOURS[i] for i in fixed["riders"])
+        if "who" in fixed:
+            text = f"Command {COLOURS[fixed['who']]}: {text.lower()}"
+        return text
+
+    def clickable(self, value: Any) -> bool:
+        """Only spaces are picked on the board; other values (a specialist) are buttons."""
+        return isinstance(value, tuple) and len(value) == 2
 
     def forecast_overlay(self, game: Any) -> list[list[Any]]:
         """[row, column, "n/d"] for every space that may be on fire after the next advance fire."""

@@ -442,6 +442,7 @@ def check(s: FlashPointState, a: Action) -> int:
         raise IllegalAction(f"unknown action {a.kind!r}; in Take Action the actions are "
                             f"{', '.join(ACTIONS)}", rule="Take Action") from None
     cost = cost_of(s, a)
+    _afford(s, cost, a.kind.replace("-", " ").capitalize(), paid_from(s, a))
     if (a.kind != "end-turn" and _available(s, paid_from(s, a)) - cost < 1
             and _in_fire_after(s, a)):
         raise IllegalAction(f"this would leave {_who(s)} in fire with no AP to put it out, and "
