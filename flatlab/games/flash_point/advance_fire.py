@@ -218,6 +218,8 @@ def lose_in_fire(s: FlashPointState, log: Log, hidden: list[Cell]) -> None:
     burning = [c for c in s.victims if s.threat.get(c) == FIRE]
     if burning:
         count = sum(s.victims.pop(c) for c in burning)
+        for c in burning:
+            s.treated.pop(c, None)  # the Heal marker goes with its victim
         lose_victims(s, count, log, f"Fire reaches the victim(s) at {', '.join(map(str, burning))}")
     elif hidden:
         log.add(LOST, f"Fire reaches the face-down POI at {', '.join(map(str, hidden))}: "

@@ -40,6 +40,7 @@ def check_collapse(s: FlashPointState, log: Log) -> None:
         trapped = sum(s.victims.values())
         s.lost += trapped
         s.victims.clear()
+        s.treated.clear()
         s.outcome = "lost"
         log.add(COLLAPSE, f"All {DAMAGE_MARKERS} damage markers are on the board: the building "
                 f"collapses, with {trapped} revealed victim(s) and {len(s.hidden)} POI inside. "

@@ -18,7 +18,8 @@ from typing import Any
 
 from ...core.action import Action, expect_params
 from ...core.errors import IllegalAction
-from ...core.log import Log
+from ...core.log import NULL_LOG, Log
+from ...core.rules import GameOver
 from . import deck_gun, hazmat, specialists, vehicles
 from .board import CELL, NEIGHBOURS, Cell, edge, is_inside
 from .game_end import check_collapse, rescue
@@ -164,7 +165,7 @@ def do_move(s: FlashPointState, a: Action, cost: int, log: Log) -> None:
         else:
             s.disposed += 1
             log.add(hazmat.CARRY_OUT, "The hazmat is out of the building: disposed.")
-    elif a.get("carry") or a.get("lead"):
+    if a.get("carry") or a.get("lead"):
         moved = []  # (verb, treated) for each victim on the move
         if a.get("carry"):  # an untreated victim if there is one
             treated = s.treated.get(here, 0) >= s.victims[here]
@@ -180,7 +181,7 @@ def do_move(s: FlashPointState, a: Action, cost: int, log: Log) -> None:
                 rescue(s, log, f"{who} {verb} a victim {_rescue_place(s)}")
             else:
                 _put_victim(s, to, treated)
-    else:
+    if not (a.get("hazmat") or a.get("carry") or a.get("lead")):
         log.add(MOVE, f"{who} moves from {here} to {to}{by} ({cost} AP).")
     queue_reveal(s, [to] if to in s.hidden else [], resume="take-action")
 
@@ -226,6 +227,8 @@ def moves(s: FlashPointState) -> Iterator[Action]:
                 yield Action("move", to=nb, lead=True, **who)
                 if s.victims[here] > 1:
                     yield Action("move", to=nb, carry=True, lead=True, **who)
+                if s.hazmat.get(here):
+                    yield Action("move", to=nb, hazmat=True, lead=True, **who)
 
 
 def _movers(s: FlashPointState) -> list[int]:
@@ -443,20 +446,38 @@ def check(s: FlashPointState, a: Action) -> int:
                             f"{', '.join(ACTIONS)}", rule="Take Action") from None
     cost = cost_of(s, a)
     _afford(s, cost, a.kind.replace("-", " ").capitalize(), paid_from(s, a))
-    if (a.kind != "end-turn" and _available(s, paid_from(s, a)) - cost < 1
-            and _in_fire_after(s, a)):
-        raise IllegalAction(f"this would leave {_who(s)} in fire with no AP to put it out, and "
-                            "no firefighter may end a turn in fire", rule=STRANDED)
+    if a.kind != "end-turn" and _in_fire_after(s, a) and _stranded_after(s, a, cost):
+        raise IllegalAction(f"this would leave {_who(s)} in fire with too few AP to put it out "
+                            "or step out, and no firefighter may end a turn in fire", rule=STRANDED)
     return cost
 
 
 def _in_fire_after(s: FlashPointState, a: Action) -> bool:
+    """Might the current firefighter stand in fire after this action? (cheap pre-check)"""
     here = s.positions[s.current]
     if a.kind == "move" and "who" not in a.params:
         return s.threat.get(a.to) == FIRE
-    if a.kind == "extinguish" and a.at == here:
-        return False
     return s.threat.get(here) == FIRE
+
+
+def _stranded_after(s: FlashPointState, a: Action, cost: int) -> bool:
+    """Play the action on a copy: is its firefighter left in fire with no way out this turn,
+    neither beating the fire down (extinguish AP) nor stepping out to a space without fire
+    (movement AP)?"""
+    after = s.copy()
+    pay(after, cost, paid_from(s, a))
+    try:
+        ACTIONS[a.kind][1](after, a, cost, NULL_LOG)
+    except GameOver:
+        return False
+    here = after.positions[after.current]
+    if after.threat.get(here) != FIRE:
+        return False
+    spec = card(after)
+    if _available(after, EXTINGUISH) >= (spec.extinguish_factor if spec else 1):
+        return False
+    return not (_available(after, MOVEMENT) >= 1 and any(
+        after.threat.get(nb) != FIRE and after.passable(e) for nb, e, _ in NEIGHBOURS[here]))
 
 
 def pay(s: FlashPointState, cost: int, pool: str | None) -> None:

@@ -5,9 +5,10 @@ Each vehicle stands on one of its four two-space parking spots, kept in
 spot before or after its own; the spot opposite is two Drives away.
 
 Riding: the firefighters standing in a vehicle's spot when it leaves may ride
-along for 0 AP (the Engine's driver always goes). Ruling: riders get out
-together in the space of the new spot named by `to`; stepping to the other
-space is an ordinary move.
+along for 0 AP (the Engine's driver always goes). Each gets out in either space
+of the new spot: `to` by default (the Engine's driver always there), or the
+space given for them in `exits` (one per rider, in the order of `riders`).
+`legal_actions` lists everyone or nobody riding, all getting out at `to`.
 """
 
 from __future__ import annotations
@@ -90,7 +91,7 @@ def park(s: FlashPointState, a: Action, log: Log) -> None:
 
 # --- Drive ----------------------------------------------------------------------------
 def cost_drive(s: FlashPointState, a: Action) -> int:
-    expect_params(a, "vehicle", "to", "riders")
+    expect_params(a, "vehicle", "to", "riders", "exits")
     if not s.experienced:
         raise IllegalAction("vehicles are driven only in the Experienced game", rule=DRIVE)
     vehicle = a.get("vehicle")
@@ -120,6 +121,13 @@ def cost_drive(s: FlashPointState, a: Action) -> int:
     if vehicle == "engine" and s.current in riders:
         raise IllegalAction("the Engine's driver always goes with it; list only the other riders",
                             rule=RIDE)
+    exits = a.get("exits")
+    if exits is not None:
+        destination = spots(s, vehicle)[target]
+        if (not isinstance(exits, tuple) or len(exits) != len(riders)
+                or any(_cell(c) not in destination for c in exits)):
+            raise IllegalAction(f"exits: one space of {destination} per rider, in the order of "
+                                f"riders, got {exits!r}", rule=RIDE)
     return DRIVE_COST
 
 
@@ -132,11 +140,13 @@ def _cell(value) -> Cell | None:
 def do_drive(s: FlashPointState, a: Action, cost: int, log: Log) -> None:
     vehicle, to = a.vehicle, _cell(a.to)
     riders = list(a.get("riders", ()))
+    exits = [_cell(c) for c in a.get("exits") or [to] * len(riders)]
     if vehicle == "engine":
         riders.insert(0, s.current)
+        exits.insert(0, to)
     setattr(s, vehicle, spot_of(s, vehicle, to))
-    for r in riders:
-        s.positions[r] = to
+    for r, cell in zip(riders, exits, strict=True):
+        s.positions[r] = cell
     crew = ", ".join(COLOURS[r].capitalize() for r in riders)
     log.add(DRIVE, f"{COLOURS[s.current].capitalize()} drives the {vehicle} to "
             f"{vehicle_cells(s, vehicle)} ({cost} AP)" + (f"; riding: {crew}." if crew else "."))
