@@ -738,3 +738,28 @@ def test_out_of_threat_markers(what, roll, changes, damage):
     g.step(outcome=roll)
     assert g.state.threat == {**before, **changes}
     assert g.state.damage == damage
+
+
+def test_faq_random_key_setup_is_experienced_steps_4_to_6_and_9_without_hot_spots():
+    from flatlab.games.flash_point.experienced_setup import SETUP_KEY
+    g = flatlab.new_game("flash-point", setup="random-key", players=2, seed=3)
+    node = g.chance()
+    assert g.pending == "initial-explosion" and len(node) == 8
+    assert dict(node.dist) == {cell: Fraction(1, 8) for cell in SETUP_KEY.values()}
+    assert SETUP_KEY[1] == (3, 3) and SETUP_KEY[8] == (4, 6)
+    g.step(outcome=(3, 3))           # 1st: the setup key
+    g.step(outcome=(3, 3))           # 2nd: both dice, onto fire: rolled again
+    assert g.pending == "initial-explosion" and g.state.setup_left == 2
+    g.step(outcome=(2, 6))           # 2nd accepted: black 6 ...
+    node = g.chance()
+    assert {cell[1] for cell in node} == {3} and len(node) == 6  # ... flipped to 3, red rolled
+    g.step(outcome=(5, 3))
+    s = g.state
+    assert {(3, 3), (2, 6), (5, 3)} <= {c for c, t in s.threat.items() if t == FIRE}
+    assert s.hot_spots == [] and s.hazmat == {}
+    assert s.damage_placed > 0 or any(v == DESTROYED for v in s.doors.values())
+    assert g.pending == "initial-poi"
+    g.step(outcome=(3, 3))           # onto fire: rolled again
+    for cell in [(1, 1), (1, 2), (6, 8)]:
+        g.step(outcome=cell)
+    assert g.state.hidden == [(1, 1), (1, 2), (6, 8)] and g.pending == "place-firefighter"
