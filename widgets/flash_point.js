@@ -171,7 +171,12 @@ function draw(snap) {
       }
       if (people) {
         const healed = treated.get(k) || 0;
-        body += card(x, y, (people > 1 ? `V${people}` : "V") + (healed ? "+" : ""), "#F0E442");
+        body += card(x, y, people > 1 ? `V${people}` : "V", "#F0E442");
+        if (healed) {  // a Heal marker: a small green cross badge on the victim card
+          body += `<circle cx="${x + 60}" cy="${y + 6}" r="7" fill="#009E73" stroke="#000"/>`
+            + `<text x="${x + 60}" y="${y + 10}" class="fl-card" style="font-size:11px;fill:#fff">`
+            + `${healed > 1 ? healed : "+"}</text>`;
+        }
         words.push(people > 1 ? `${people} victims` : "a victim");
         if (healed) words.push(`${healed} treated`);
       }
