@@ -51,3 +51,20 @@ def test_a_click_drives_the_ambulance_and_commands_go_by_button_with_a_space():
     b.handle({"act": {"kind": "drive", "vehicle": "ambulance", "to": [3, 0]}})
     assert "costs 2 AP" in b.error
     assert b.snapshot["board"]["vehicles"]["ambulance"] == [[7, 3], [7, 4]]
+
+
+def test_the_dashboard_form_starts_an_experienced_game():
+    import flatlab
+    from flatlab.ui import Dashboard
+    d = Dashboard(flatlab.new_game("flash-point", seed=1))
+    d.controls.options["mode"].value = "experienced"
+    d.controls.options["difficulty"].value = "heroic"
+    d.controls.start.click()
+    g = d.game
+    assert g.options["mode"] == "experienced" and g.options["difficulty"] == "heroic"
+    assert g.pending == "initial-explosion" and d.board.snapshot["pending"] == "initial-explosion"
+    g.run()  # the random set-up rolls up to the first decision: placing firefighters
+    assert g.pending == "place-firefighter" and len(g.state.hot_spots) >= 4 + 3 + 2
+    d.controls.options["mode"].value = "family"  # a difficulty without the Experienced game
+    d.controls.start.click()
+    assert d.game is g and "difficulty" in d.board.error

@@ -27,8 +27,11 @@ from . import assets
 from .board import Board, plain
 from .fire_panel import FirePanel
 
-# what the dashboard's "new game" form offers: option -> (choices, default)
+# what the dashboard's "new game" form offers: option -> (choices, default); a choice is a
+# value or a (label, value) pair. The difficulty applies to the Experienced game only.
 NEW_GAME = {
+    "mode": (("family", "experienced"), "family"),
+    "difficulty": ((("(family)", None), "recruit", "veteran", "heroic"), None),
     "players": (tuple(range(1, 7)), 3),
     "layout": (tuple(sorted(p.stem for p in LAYOUT_DIR.glob("*.toml"))), "house-a"),
 }
