@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 
 from ...core.action import Action, expect_params
 from ...core.chance import ChanceNode
@@ -179,7 +178,23 @@ def deck_gun_odds(s: FlashPointState, q: int | None = None) -> DeckGunOdds:
     q = aim(s) if q is None else q
     values = {c: value_of(s, c) for c in QUADRANT_CELLS[q]}
     plain = TARGET_ROLL.map(lambda d: target_of(d, q))
-    driver = _optimal_rerolls(q, tuple(sorted(values.items())))[1]
+    solve = _rerolls(q, values)
+    laws: dict = {}
+
+    def law(red: int, black: int, done: frozenset) -> Dist:
+        """Where the gun ends up aiming from here, following the best choices."""
+        key = (red, black, done)
+        if key not in laws:
+            choice = solve(red, black, done)[1]
+            if choice.kind == "fire":
+                laws[key] = Dist.always(target_of((red, black), q))
+            else:
+                i, sides = DICE[choice.die]
+                faces = [(n, black) if i == 0 else (red, n) for n in range(1, sides + 1)]
+                laws[key] = _mix([law(r, b, done | {choice.die}) for r, b in faces])
+        return laws[key]
+
+    driver = _mix([law(r, b, frozenset()) for r, b in TARGET_ROLL])
     return DeckGunOdds(
         quadrant=QUADRANT_NAMES[q], plain=plain, driver=driver, value=values,
         plain_value=sum((p * values[c] for c, p in plain.items()), Fraction(0)),
@@ -188,43 +203,38 @@ def deck_gun_odds(s: FlashPointState, q: int | None = None) -> DeckGunOdds:
 
 
 def best_reroll(s: FlashPointState) -> Action:
-    """The Driver's best choice at the reroll decision (used by the bots and the forecast)."""
+    """The Driver's best choice at the reroll decision (used by the bots and the odds):
+    fire on ties, and the red die before the black."""
     q = aim(s)
-    values = tuple(sorted((c, value_of(s, c)) for c in QUADRANT_CELLS[q]))
-    plan = _optimal_rerolls(q, values)[0]
-    done = frozenset(s.rerolled)
-    return plan[(s.dice[0], s.dice[1], done)]
+    solve = _rerolls(q, {c: value_of(s, c) for c in QUADRANT_CELLS[q]})
+    return solve(s.dice[0], s.dice[1], frozenset(s.rerolled))[1]
 
 
-@cache
-def _optimal_rerolls(q: int, values: tuple[tuple[Cell, int], ...]):
-    """Dynamic programme over (red, black, dice rerolled): best action and target law."""
-    value = dict(values)
-    plan: dict = {}
-    worth: dict = {}
-    law: dict = {}
+def _rerolls(q: int, value: dict[Cell, int]):
+    """Optimal stopping over (red, black, dice rerolled): the expected value of playing on
+    well from a position, and the choice that achieves it (exact, memoised)."""
+    memo: dict = {}
 
-    def solve(red: int, black: int, done: frozenset) -> Fraction:
+    def solve(red: int, black: int, done: frozenset) -> tuple[Fraction, Action]:
         key = (red, black, done)
-        if key in worth:
-            return worth[key]
-        stop = Fraction(value[target_of((red, black), q)])
-        best, choice, outcome = stop, Action("fire"), Dist.always(target_of((red, black), q))
-        for die, (i, sides) in DICE.items():
-            if die in done:
-                continue
-            faces = [(n, black) if i == 0 else (red, n) for n in range(1, sides + 1)]
-            expect = sum((solve(r, b, done | {die}) for r, b in faces), Fraction(0)) / sides
-            if expect > best:
-                best, choice = expect, Action("reroll", die=die)
-                outcome = _mix([law[(r, b, done | {die})] for r, b in faces])
-        worth[key], plan[key], law[key] = best, choice, outcome
-        return best
+        if key not in memo:
+            best, choice = Fraction(value[target_of((red, black), q)]), SHOOT
+            for die, (i, sides) in DICE.items():
+                if die in done:
+                    continue
+                faces = [(n, black) if i == 0 else (red, n) for n in range(1, sides + 1)]
+                expect = sum((solve(r, b, done | {die})[0] for r, b in faces),
+                             Fraction(0)) / sides
+                if expect > best:
+                    best, choice = expect, REROLL_DIE[die]
+            memo[key] = best, choice
+        return memo[key]
 
-    for red, black in TARGET_ROLL:
-        solve(red, black, frozenset())
-    start = _mix([law[(r, b, frozenset())] for r, b in TARGET_ROLL])
-    return plan, start
+    return solve
+
+
+SHOOT = Action("fire")
+REROLL_DIE = {die: Action("reroll", die=die) for die in DICE}
 
 
 def _mix(dists: list[Dist]) -> Dist:
