@@ -5,6 +5,13 @@
 // Triage cards for the Triage tool) carry data-target = the JSON of the `on`/`card` parameter.
 // A player's unplaced dice carry data-die="player:face" and data-tool = the place tool they
 // select: click a die (or focus it and press Enter), then click a highlighted target.
+// Re-roll: with a die selected, click the re-roll track (data-reroll="track"): the die becomes
+// the sacrifice (tool reroll+player=P+sacrifice=F, from legal_actions()), the player's other dice
+// toggle (data-pick="face#k"), and "Re-roll" (data-reroll="go") sends the one reroll action;
+// "Cancel", Escape or a click on the sacrificed die leave. A die that cannot be placed selects
+// its re-roll tool directly. The picks live only here, in the page, until the action is sent.
+// The clock: while timed, the page sends {tick: true} about once a second; Python answers with
+// g.tick() and the seconds left (the `clock` trait), which this file counts down in between.
 // Colours follow Okabe-Ito; every colour is doubled by a letter (icons) or a number (players).
 
 const PLAYER = {
@@ -159,40 +166,105 @@ function areas(b) {
   return `${out}<g data-part="x" data-x="${b.x}">${xs}<text x="920" y="500" font-size="13">${b.x} of ${b.x_limit}</text></g>`;
 }
 
-function track(b) {
-  const [used, limit] = b.rerolls;
-  let boxes = "";
-  for (let i = 0; i < Math.max(limit, used); i++) {
-    const d = b.track[i];
-    boxes += d ? die(110 + i * 34, 562, 28, d[1], d[0]) : `<rect x="${110 + i * 34}" y="562" width="28" height="28" rx="5" fill="#fff" stroke="#333"/>`;
+// The re-roll mode, worked out from the selected tool and the page's picks.
+function rerollMode(snap, ui) {
+  const tools = snap.tools || [];
+  const selected = tools.find((t) => t.id === ui.tool);
+  if (selected && selected.kind === "reroll") {
+    return { tool: selected, player: selected.fixed.player, sacrifice: selected.fixed.sacrifice };
   }
-  const locks = b.lockdowns.length ? `lock-downs: ${b.lockdowns.join(", ")}` : "no lock-downs";
-  const roll = b.emergency_roll ? ` · emergency dice ${b.emergency_roll.join(" and ")}` : "";
-  return `<g data-part="track" data-rerolls="${used}/${limit}"><text x="10" y="582" font-size="14" style="text-anchor:start">Re-rolls ${used}/${limit}</text>${boxes}`
-    + `<text x="300" y="582" font-size="14" style="text-anchor:start" class="fl-locks">${esc(locks)}${roll}</text></g>`
-    + (b.time_left == null ? "" : `<g data-part="clock"><text class="fl-clock" x="900" y="582" font-size="22"`
-      + ` data-left="${b.time_left}" fill="#D55E00">⏱ ${Math.ceil(b.time_left)} s</text></g>`);
+  // a die selected (its place tool): may it go on the track?
+  const armed = selected && selected.kind === "place" && tools.find((t) => t.kind === "reroll"
+    && t.fixed.player === selected.fixed.player && t.fixed.sacrifice === selected.fixed.face);
+  return { armed: armed || null };
 }
 
-function hands(snap, tool) {
+// the icons of the picked dice, e.g. ["lungs", "meds"] (keys are "face#k")
+function picked(ui) {
+  return [...ui.picks].map((key) => key.split("#")[0]);
+}
+
+function track(b, snap, ui) {
+  const [used, limit] = b.rerolls;
+  const mode = rerollMode(snap, ui);
+  let boxes = "";
+  const n = Math.max(limit, used);
+  for (let i = 0; i < n; i++) {
+    const d = b.track[i];
+    const x = 110 + i * 34;
+    if (d) boxes += die(x, 562, 28, d[1], d[0]);
+    else if (mode.tool && i === used) boxes += `<g opacity="0.55">${die(x, 562, 28, mode.sacrifice, mode.player)}</g>`;
+    else boxes += `<rect x="${x}" y="562" width="28" height="28" rx="5" fill="#fff" stroke="#333"/>`;
+  }
+  const w = 104 + n * 34;
+  let label = `Re-roll track, ${used} of ${limit} used`;
+  if (mode.armed) label += `: click to sacrifice the selected ${ORDER[mode.armed.fixed.player]} ${mode.armed.fixed.sacrifice} and re-roll other dice`;
+  const cls = `fl-reroll${mode.armed ? " armed" : ""}${mode.tool ? " active" : ""}`;
+  const clickable = mode.armed || mode.tool ? ' tabindex="0" role="button"' : "";
+  const locks = b.lockdowns.length ? `lock-downs: ${b.lockdowns.join(", ")}` : "no lock-downs";
+  const roll = b.emergency_roll ? ` · emergency dice ${b.emergency_roll.join(" and ")}` : "";
+  return `<g data-part="track" data-rerolls="${used}/${limit}">`
+    + `<g class="${cls}" data-reroll="track"${clickable} aria-label="${esc(label)}">`
+    + `<rect x="4" y="558" width="${w}" height="36" rx="6" fill="#fff" stroke="none"/>`
+    + `<text x="10" y="582" font-size="14" style="text-anchor:start">Re-rolls ${used}/${limit}</text>${boxes}`
+    + `<rect class="hl" x="4" y="558" width="${w}" height="36" rx="6"/></g>`
+    + `<text x="${Math.max(300, w + 20)}" y="582" font-size="14" style="text-anchor:start" class="fl-locks">${esc(locks)}${roll}</text></g>`
+    + (b.time_left == null ? "" : `<g data-part="clock"><text class="fl-clock" x="900" y="582" font-size="22"`
+      + ` data-left="${b.time_left}" fill="#D55E00">${Math.ceil(b.time_left)} s left</text></g>`);
+}
+
+function button(x, y, w, text, attrs) {
+  return `<g class="fl-svg-button" ${attrs} role="button" tabindex="0"><rect x="${x}" y="${y}" width="${w}" height="34" rx="6"`
+    + ` fill="#fff" stroke="#333" stroke-width="2"/><text x="${x + w / 2}" y="${y + 23}" font-size="14">${esc(text)}</text></g>`;
+}
+
+function hands(snap, ui) {
   const b = snap.board;
   const tools = snap.tools || [];
+  const mode = rerollMode(snap, ui);
   return b.players.map((pl, p) => {
     const y = 606 + p * 46;
     const role = pl.role ? ` (${pl.role})` : "";
-    let out = `<g data-part="hand-${p}" data-player="${p}"><text x="10" y="${y + 24}" font-size="15" style="text-anchor:start">`
+    const rerolling = mode.tool && mode.player === p;
+    let out = `<g data-part="hand-${p}" data-player="${p}"${rerolling ? ' data-rerolling="1"' : ""}>`
+      + `<text x="10" y="${y + 24}" font-size="15" style="text-anchor:start">`
       + `${pl.colour[0].toUpperCase()}${pl.colour.slice(1)}${role}</text>`;
     let x = 170;
+    const pool = rerolling ? Object.fromEntries(mode.tool.pool) : {};
     for (const [face, n] of pl.hand) {
-      const t = tools.find((t) => t.kind === "place" && t.fixed.player === p && t.fixed.face === face);
-      const sel = t && t.id === tool;
+      const place = tools.find((t) => t.kind === "place" && t.fixed.player === p && t.fixed.face === face);
+      const reroll = tools.find((t) => t.kind === "reroll" && t.fixed.player === p && t.fixed.sacrifice === face);
+      const t = place || reroll;
+      const sel = t && t.id === ui.tool && !rerolling;
       for (let k = 0; k < n; k++) {
-        const attrs = t ? ` data-tool="${esc(t.id)}" tabindex="0" role="button" aria-pressed="${sel}"` : "";
-        out += `<g class="fl-die${sel ? " sel" : ""}" data-die="${p}:${face}"${attrs} aria-label="${esc(pl.colour)} ${face} die">`
-          + `${sel ? `<rect x="${x - 4}" y="${y - 4}" width="42" height="42" rx="7" fill="#56B4E9" stroke="#003a5c" stroke-width="3"/>` : ""}`
-          + `${die(x, y, 34, face, p)}</g>`;
+        const name = `${pl.colour} ${face} die`;
+        let attrs;
+        let ring = "";
+        if (rerolling && face === mode.sacrifice && k === 0) {
+          attrs = ` data-reroll="sacrifice" tabindex="0" role="button" aria-label="${esc(name)}, to be sacrificed (click to cancel)"`;
+          ring = `<rect x="${x - 4}" y="${y - 4}" width="42" height="42" rx="7" fill="none" stroke="#000" stroke-width="3" stroke-dasharray="5 3"/>`;
+        } else if (rerolling) {
+          const key = `${face}#${k}`;
+          const can = (face === mode.sacrifice ? k - 1 : k) < (pool[face] || 0);
+          const on = ui.picks.has(key);
+          attrs = can ? ` data-pick="${key}" tabindex="0" role="button" aria-pressed="${on}" aria-label="${esc(name)}: re-roll it"`
+            : ` aria-label="${esc(name)}"`;
+          if (on) ring = `<rect x="${x - 5}" y="${y - 5}" width="44" height="44" rx="8" fill="#000"/>`;
+        } else {
+          attrs = t ? ` data-tool="${esc(t.id)}" tabindex="0" role="button" aria-pressed="${sel}"` : "";
+          attrs += ` aria-label="${esc(name)}"`;
+          if (sel) ring = `<rect x="${x - 4}" y="${y - 4}" width="42" height="42" rx="7" fill="#56B4E9" stroke="#003a5c" stroke-width="3"/>`;
+        }
+        out += `<g class="fl-die${sel ? " sel" : ""}" data-die="${p}:${face}"${attrs}>${ring}${die(x, y, 34, face, p)}</g>`;
         x += 40;
       }
+    }
+    if (rerolling) {
+      const count = ui.picks.size;
+      const go = count ? `Re-roll ${count} ${count === 1 ? "die" : "dice"}` : "Pick dice to re-roll";
+      out += button(x + 10, y, 170, go, `data-reroll="go" aria-disabled="${!count}"`)
+        + button(x + 188, y, 80, "Cancel", 'data-reroll="cancel"');
+      x += 268;
     }
     const more = [pl.unrolled ? `${pl.unrolled} to roll` : "", pl.aside ? `${pl.aside} set aside` : "",
       pl.out ? `${pl.out} out` : ""].filter(Boolean).join(" · ");
@@ -201,13 +273,13 @@ function hands(snap, tool) {
   }).join("");
 }
 
-function draw(snap, tool) {
+function draw(snap, ui) {
   const b = snap.board;
   const h = 620 + b.players.length * 46;
   return `<svg class="fl-svg fl-flatline-svg" viewBox="0 0 ${W} ${h}" role="group" aria-label="Flatline table">`
     + meter(b) + b.stations.map(station).join("")
     + b.patients.map((pt) => patient(pt, b)).join("") + dial(b)
-    + areas(b) + track(b) + hands(snap, tool)
+    + areas(b) + track(b, snap, ui) + hands(snap, ui)
     + `<g data-part="legend"><text x="10" y="${h - 6}" font-size="12" style="text-anchor:start">`
     + `Icons: H heart, L lungs, N brain, B bone, D blood, M meds · dice show the player's number</text></g></svg>`;
 }
@@ -216,48 +288,129 @@ export default {
   render(ctx) {
     const { model, el } = ctx;
     el.classList.add("fl-flatline");
-    const inner = boardView({ draw: (snap) => draw(snap, model.get("tool")) }).render(ctx);
-    let focusedDie = null;
-    const pick = (node) => {
-      focusedDie = node.dataset.die;
-      model.set("tool", node.dataset.tool);
+    const ui = { tool: model.get("tool"), picks: new Set() };
+    const current = () => {
+      ui.tool = model.get("tool");
+      return ui;
+    };
+    const inner = boardView({ draw: (snap) => draw(snap, current()) }).render(ctx);
+    const view = el.querySelector(".fl-view");
+    let focusKey = null; // the die or re-roll control with the keyboard focus, kept across redraws
+
+    const keyOf = (node) => {
+      for (const a of ["pick", "reroll", "die"]) if (node.dataset[a]) return `[data-${a}="${node.dataset[a]}"]`;
+      return null;
+    };
+    const refocus = () => {  // the pressed node was replaced by the redraw: focus its successor
+      const node = focusKey && el.querySelector(focusKey);
+      if (node && !el.contains(document.activeElement)) node.focus();
+    };
+    const repaint = () => {
+      const snap = model.get("snapshot");
+      if (snap && snap.board) patch(view, draw(snap, current()));
+      refocus();
+    };
+    const selectTool = (id) => {
+      ui.picks.clear();
+      model.set("tool", id);
       model.save_changes();
     };
+    const toolOf = (kind, player, face) => (model.get("snapshot").tools || []).find((t) => t.kind === kind
+      && t.fixed.player === player && (kind === "place" ? t.fixed.face : t.fixed.sacrifice) === face);
+    const leave = (mode) => {
+      const back = toolOf("place", mode.player, mode.sacrifice);
+      selectTool(back ? back.id : "");
+    };
+
+    function press(node) {
+      focusKey = keyOf(node);
+      if (node.dataset.reroll === "track") focusKey = "[data-rerolling] [data-pick]";
+      const mode = rerollMode(model.get("snapshot"), current());
+      if (node.dataset.pick) {
+        if (ui.picks.has(node.dataset.pick)) ui.picks.delete(node.dataset.pick);
+        else ui.picks.add(node.dataset.pick);
+        repaint();
+      } else if (node.dataset.reroll === "track") {
+        if (mode.armed) selectTool(mode.armed.id);
+      } else if (node.dataset.reroll === "go") {
+        if (!mode.tool || !ui.picks.size) return;
+        const dice = picked(ui);
+        ui.picks.clear();
+        model.send({ act: { kind: "reroll", player: mode.player, sacrifice: mode.sacrifice, dice } });
+      } else if (node.dataset.reroll === "cancel" || node.dataset.reroll === "sacrifice") {
+        if (!mode.tool) return;
+        focusKey = `[data-die="${mode.player}:${mode.sacrifice}"]`;
+        leave(mode);
+      } else if (node.dataset.tool) {
+        selectTool(node.dataset.tool);
+      }
+    }
+
+    const clickable = "[data-pick], [data-reroll], [data-die][data-tool]";
     const onClick = (event) => {
-      const node = event.target.closest("[data-die][data-tool]");
-      if (node) pick(node);
+      const node = event.target.closest(clickable);
+      if (node) press(node);
     };
     const onKey = (event) => {
-      const node = event.target.closest("[data-die][data-tool]");
+      const node = event.target.closest(clickable);
       if (node && (event.key === "Enter" || event.key === " ")) {
         event.preventDefault();
-        pick(node);
+        press(node);
+      } else if (event.key === "Escape") {
+        const mode = rerollMode(model.get("snapshot"), current());
+        if (mode.tool) leave(mode);
       }
     };
-    const refocus = () => {
-      const node = focusedDie && el.querySelector(`[data-die="${focusedDie}"][data-tool]`);
-      if (node && document.activeElement !== node && el.contains(document.activeElement) === false) node.focus();
-      focusedDie = null;
+    // after board.js has redrawn (a new snapshot or tool), forget picks that no longer exist;
+    // only then is a second drawing needed (for the count on the Re-roll button)
+    const prune = () => {
+      const before = ui.picks.size;
+      const mode = rerollMode(model.get("snapshot"), current());
+      if (!mode.tool) {
+        ui.picks.clear();
+      } else {
+        const live = new Set([...view.querySelectorAll(`[data-rerolling] [data-pick]`)].map((n) => n.dataset.pick));
+        for (const key of [...ui.picks]) if (!live.has(key)) ui.picks.delete(key);
+      }
+      if (ui.picks.size !== before) repaint();
+      else refocus();
     };
-    // the countdown clock ticks in the page between snapshots
+
+    // the countdown clock: shown from the `clock` trait, counted down here between two ticks
+    let left = model.get("clock");
     let since = Date.now();
-    const onSnap = () => { since = Date.now(); };
+    let lastTick = 0;
+    const onClock = () => {
+      left = model.get("clock");
+      since = Date.now();
+    };
     const timer = setInterval(() => {
+      if (left == null) return;
+      const now = left - (Date.now() - since) / 1000;
       const clock = el.querySelector(".fl-clock");
-      if (!clock) return;
-      const left = Math.max(0, Number(clock.dataset.left) - (Date.now() - since) / 1000);
-      clock.textContent = `⏱ ${Math.ceil(left)} s`;
-    }, 500);
+      if (clock) {
+        const text = `${Math.max(0, Math.ceil(now))} s left`;
+        if (clock.textContent !== text) clock.textContent = text;
+        clock.dataset.now = String(Math.max(0, now).toFixed(1));
+      }
+      if (Date.now() - lastTick >= (now <= 0 ? 300 : 1000)) {
+        lastTick = Date.now();
+        model.send({ tick: true });
+      }
+    }, 250);
+
     el.addEventListener("click", onClick);
     el.addEventListener("keydown", onKey);
-    model.on("change:tool", refocus);
-    model.on("change:snapshot", onSnap);
+    model.on("change:tool", prune);
+    model.on("change:snapshot", prune);
+    model.on("change:clock", onClock);
     return () => {
       clearInterval(timer);
       el.removeEventListener("click", onClick);
       el.removeEventListener("keydown", onKey);
-      model.off("change:tool", refocus);
-      model.off("change:snapshot", onSnap);
+      model.off("change:tool", prune);
+      model.off("change:snapshot", prune);
+      model.off("change:clock", onClock);
       if (inner) inner();
     };
   },

@@ -41,7 +41,9 @@ class Dashboard(w.Box):
 
     @property
     def parts(self) -> list[Any]:
-        return [p for p in (self.board, self.controls, self.panel, self.log_panel) if p]
+        # getattr: close() also runs from __del__ when __init__ failed half-way
+        names = ("board", "controls", "panel", "log_panel")
+        return [p for p in (getattr(self, name, None) for name in names) if p]
 
     def play(self, game: Any) -> None:
         """Show `game` in every part from now on."""
