@@ -938,16 +938,8 @@ def carry_plans(ctx: Ctx, start: Change, plans: list, gains: Gains) -> None:
             ch.moved.add(here)
         at = here
         for _ in range(24):
-            j = nxt[at]
-            if j < 0 or cost[at] >= INF:
-                break
-            if ch.closed(at, j):
-                ch.open_door(j)
-            if ch.threat(j) == 2:
-                ch.extinguish_at(j, False)
-            ch.actions.append(LEAD[j] if lead else CARRY[j])
-            ch.movement += 1 if lead else 2
-            if not ch.affordable():
+            j = _step_along(ch, at, nxt, cost, LEAD if lead else CARRY, 1 if lead else 2)
+            if j is None:
                 break
             vict = ch.victims()
             vict[at] -= 1
@@ -978,6 +970,21 @@ def carry_plans(ctx: Ctx, start: Change, plans: list, gains: Gains) -> None:
             at = j
 
 
+def _step_along(ch: Change, at: int, nxt: list[int], cost: list, moves: list, ap: int) -> int | None:
+    """One step of a carry/lead/haul along its cheapest path: open the door and beat fire
+    back to smoke on the way; the next space, or None when the path ends or AP run out."""
+    j = nxt[at]
+    if j < 0 or cost[at] >= INF:
+        return None
+    if ch.closed(at, j):
+        ch.open_door(j)
+    if ch.threat(j) == 2:
+        ch.extinguish_at(j, False)
+    ch.actions.append(moves[j])
+    ch.movement += ap
+    return j if ch.affordable() else None
+
+
 def hazmat_plans(ctx: Ctx, start: Change, plans: list, gains: Gains) -> None:
     """Carry hazmat out of the building (or, the Hazmat Technician, dispose of it here)."""
     if ctx.spec == "hazmat-technician":
@@ -990,16 +997,8 @@ def hazmat_plans(ctx: Ctx, start: Change, plans: list, gains: Gains) -> None:
     ch = start.copy()
     at = start.at
     for _ in range(24):
-        j = nxt[at]
-        if j < 0 or cost[at] >= INF:
-            break
-        if ch.closed(at, j):
-            ch.open_door(j)
-        if ch.threat(j) == 2:
-            ch.extinguish_at(j, False)
-        ch.actions.append(HAUL[j])
-        ch.movement += 2
-        if not ch.affordable():
+        j = _step_along(ch, at, nxt, cost, HAUL, 2)
+        if j is None:
             break
         haz = ch.hazmat()
         haz[at] -= 1
