@@ -588,3 +588,10 @@ def test_copy_continues_the_same_sequence_independently():
 def test_seed_must_be_an_int_or_str(seed):
     with pytest.raises(TypeError, match="seed"):
         Rng(seed)
+
+
+def test_a_mixture_picks_a_distribution_uniformly_then_draws_from_it():
+    coin, die = Dist.uniform("HT"), Dist.die(4)
+    mixed = Dist.mixture([coin, die])
+    assert mixed["H"] == F(1, 4) and mixed[3] == F(1, 8)
+    assert Dist.mixture([die, die]) == die

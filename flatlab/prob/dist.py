@@ -75,6 +75,16 @@ class Dist(Mapping):
     def always(cls, outcome: Hashable) -> Dist:
         return cls({outcome: 1})
 
+    @classmethod
+    def mixture(cls, dists: Iterable[Dist]) -> Dist:
+        """Pick one of the distributions uniformly at random, then draw from it."""
+        dists = list(dists)
+        weights: dict[Hashable, Fraction] = {}
+        for d in dists:
+            for outcome, p in d._p.items():
+                weights[outcome] = weights.get(outcome, 0) + p
+        return cls({o: p / len(dists) for o, p in weights.items()})
+
     # --- mapping protocol ---------------------------------------------
     def __getitem__(self, outcome: Hashable) -> Fraction:
         return self._p.get(outcome, Fraction(0))

@@ -74,6 +74,11 @@ def _is_parameter(value: Any, nested: bool = False) -> bool:
     return False
 
 
+def make_tool_id(kind: str, fixed: dict[str, Any]) -> str:
+    """A tool's id: the action kind and its fixed parameters, e.g. "extinguish+clear"."""
+    return kind + "".join(f"+{k}" if v is True else f"+{k}={v}" for k, v in sorted(fixed.items()))
+
+
 class Board(Follower, anywidget.AnyWidget):
     """A live board for one game. Subclasses set `_esm`/`_css`, `TARGETS` and `draw`."""
 
@@ -138,8 +143,7 @@ class Board(Follower, anywidget.AnyWidget):
             param = next((p for p in self.TARGETS
                           if p in action.params and self.clickable(action.params[p])), None)
             fixed = {k: v for k, v in action.params.items() if k != param}
-            tool_id = action.kind + "".join(f"+{k}" if v is True else f"+{k}={v}"
-                                            for k, v in sorted(fixed.items()))
+            tool_id = make_tool_id(action.kind, fixed)
             tool = tools.setdefault(tool_id, {
                 "id": tool_id, "kind": action.kind, "fixed": plain(fixed), "param": param,
                 "label": self.label(tool_id, fixed),

@@ -24,7 +24,7 @@ from ..games.flash_point.state import (
 )
 from ..games.flash_point.vehicles import vehicle_cells
 from . import assets
-from .board import Board, plain
+from .board import Board, make_tool_id, plain
 from .fire_panel import FirePanel
 
 # what the dashboard's "new game" form offers: option -> (choices, default); a choice is a
@@ -100,9 +100,7 @@ class FlashPointBoard(Board):
         if tool_id.startswith("crew-change+to="):
             return f"Crew change: {SPECIALISTS[fixed['to']].title}"
         base = {k: v for k, v in fixed.items() if k not in ("who", "riders")}
-        base_id = tool_id.split("+")[0] + "".join(
-            f"+{k}" if v is True else f"+{k}={v}" for k, v in sorted(base.items()))
-        text = super().label(base_id, base)
+        text = super().label(make_tool_id(tool_id.split("+")[0], base), base)
         if "riders" in fixed:
             text += " with " + ", ".join(COLOURS[i] for i in fixed["riders"])
         if "who" in fixed:

@@ -27,7 +27,7 @@ from ...core.errors import IllegalAction
 from ...core.log import Log
 from ...prob import Dist
 from .board import NEIGHBOURS, QUADRANT_CELLS, QUADRANT_NAMES, Cell, bordering_quadrants
-from .dice import BLACK, RED, TARGET_ROLL
+from .dice import BLACK, RED, TARGET_ROLL, flip
 from .specialists import card, has_ability
 from .state import COLOURS, FIRE, FlashPointState
 from .vehicles import vehicle_cells
@@ -45,8 +45,8 @@ def aim(s: FlashPointState) -> int:
 
 
 def flip_into(value: int, sides: int, cells_range: range) -> int:
-    """A die out of range shows its opposite face instead (d6: 7 - n, d8: 9 - n)."""
-    return value if value in cells_range else sides + 1 - value
+    """A die out of range shows its opposite face instead."""
+    return value if value in cells_range else flip(value, sides)
 
 
 def target_of(dice: tuple[int, int], q: int) -> Cell:
@@ -191,10 +191,10 @@ def deck_gun_odds(s: FlashPointState, q: int | None = None) -> DeckGunOdds:
             else:
                 i, sides = DICE[choice.die]
                 faces = [(n, black) if i == 0 else (red, n) for n in range(1, sides + 1)]
-                laws[key] = _mix([law(r, b, done | {choice.die}) for r, b in faces])
+                laws[key] = Dist.mixture(law(r, b, done | {choice.die}) for r, b in faces)
         return laws[key]
 
-    driver = _mix([law(r, b, frozenset()) for r, b in TARGET_ROLL])
+    driver = Dist.mixture(law(r, b, frozenset()) for r, b in TARGET_ROLL)
     return DeckGunOdds(
         quadrant=QUADRANT_NAMES[q], plain=plain, driver=driver, value=values,
         plain_value=sum((p * values[c] for c, p in plain.items()), Fraction(0)),
@@ -235,13 +235,3 @@ def _rerolls(q: int, value: dict[Cell, int]):
 
 SHOOT = Action("fire")
 REROLL_DIE = {die: Action("reroll", die=die) for die in DICE}
-
-
-def _mix(dists: list[Dist]) -> Dist:
-    """The equal-weight mixture of some distributions."""
-    weights: dict = {}
-    for d in dists:
-        for outcome, p in d.items():
-            weights[outcome] = weights.get(outcome, 0) + p
-    n = len(dists)
-    return Dist({o: p / n for o, p in weights.items()})

@@ -14,5 +14,10 @@ BLACK = Dist.die(8)
 TARGET_ROLL = RED.combine(BLACK)  # outcome (red, black) == space (row, column)
 
 
+def flip(value: int, sides: int) -> int:
+    """The opposite face of a die: opposite faces add up to sides + 1 (d6: 7 - n, d8: 9 - n)."""
+    return sides + 1 - value
+
+
 def describe_target(cell: Cell) -> str:
     return f"red {cell[0]}, black {cell[1]}: space {cell}"

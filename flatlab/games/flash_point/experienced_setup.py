@@ -35,7 +35,7 @@ from ...core.log import Log
 from ...prob import Dist
 from .advance_fire import add_fire, explode
 from .board import OUTSIDE, Cell
-from .dice import BLACK, RED, TARGET_ROLL, describe_target
+from .dice import BLACK, RED, TARGET_ROLL, describe_target, flip
 from .specialists import SPECIALISTS
 from .state import CLOSED, COLOURS, FIRE, FlashPointState
 
@@ -70,7 +70,7 @@ def explosion_node(s: FlashPointState) -> ChanceNode:
         return ChanceNode(f"{what}: black die on the setup key", f"{SETUP} (step 4)",
                           BLACK.map(SETUP_KEY.get), lambda c: f"setup key: space {c}")
     if n == 3:
-        black = 9 - s.dice[0]
+        black = flip(s.dice[0], 8)
         return ChanceNode(f"{what}: red die, black flipped to {black}", f"{SETUP} (step 6)",
                           RED.map(lambda r: (r, black)), describe_target)
     return ChanceNode(f"{what}: both dice", f"{SETUP} (step {5 if n == 2 else 7})",
