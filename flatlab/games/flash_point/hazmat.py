@@ -25,7 +25,7 @@ from .advance_fire import explode
 from .board import Cell
 from .hot_spots import add_hot_spot
 from .specialists import has_ability
-from .state import COLOURS, FIRE, FlashPointState
+from .state import COLOURS, FIRE, FlashPointState, take_one
 
 HAZMAT = "Advance Fire: Hazmat"
 DISPOSE = "Specialists: Hazmat Technician (Dispose)"
@@ -35,12 +35,6 @@ DISPOSE_COST = 2
 
 def in_fire(s: FlashPointState) -> list[Cell]:
     return sorted(c for c in s.hazmat if s.threat.get(c) == FIRE)
-
-
-def take_hazmat(s: FlashPointState, cell: Cell) -> None:
-    s.hazmat[cell] -= 1
-    if not s.hazmat[cell]:
-        del s.hazmat[cell]
 
 
 def hazmat_explosions(s: FlashPointState, log: Log) -> None:
@@ -58,7 +52,7 @@ def hazmat_explosions(s: FlashPointState, log: Log) -> None:
 
 
 def explode_hazmat(s: FlashPointState, cell: Cell, log: Log) -> None:
-    take_hazmat(s, cell)
+    take_one(s.hazmat, cell)
     s.exploded += 1
     log.add(HAZMAT, f"The hazmat at {cell} explodes!")
     s.step = "flashover"  # then back here: more hazmat may be burning now
@@ -90,7 +84,7 @@ def cost_dispose(s: FlashPointState, a: Action) -> int:
 
 def do_dispose(s: FlashPointState, a: Action, cost: int, log: Log) -> None:
     here = s.positions[s.current]
-    take_hazmat(s, here)
+    take_one(s.hazmat, here)
     s.disposed += 1
     log.add(DISPOSE, f"{COLOURS[s.current].capitalize()} disposes of the hazmat at {here} "
             f"({cost} AP); it goes to the Rescued spot.")

@@ -21,7 +21,7 @@ from .board import Cell, redirect_path
 from .dice import TARGET_ROLL, describe_target
 from .game_end import lose_victims
 from .specialists import start_turn
-from .state import COLOURS, FIRE, FlashPointState
+from .state import COLOURS, FIRE, FlashPointState, put_one
 
 REVEAL = "Take Action: Move (reveal a POI)"
 LOST = "Advance Fire: Secondary Effects (lost POI)"
@@ -69,7 +69,7 @@ def reveal(s: FlashPointState, identity: str, log: Log) -> None:
     if s.threat.get(cell) == FIRE:
         lose_victims(s, 1, log, f"The POI at {cell} was a victim, caught in the fire")
     else:
-        s.victims[cell] = s.victims.get(cell, 0) + 1
+        s.put_victim(cell)
         log.add(REVEAL, f"The POI at {cell} is a victim.")
 
 
@@ -79,7 +79,7 @@ def unmarked_hazard(s: FlashPointState, cell: Cell, log: Log) -> None:
     Ruling: the explosion is that hazmat's (marker removed, Hot Spot added), so
     the Order of Resolution runs again from the flashover once the flips are done.
     """
-    s.hazmat[cell] = s.hazmat.get(cell, 0) + 1
+    put_one(s.hazmat, cell)
     burning = " in the fire: it will explode" if s.threat.get(cell) == FIRE else ""
     log.add(UNMARKED, f"Hazmat was hidden under the false alarm at {cell}{burning}.")
 

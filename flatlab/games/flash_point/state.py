@@ -112,6 +112,32 @@ class FlashPointState(PlainState):
     def firefighters_at(self, cell: Cell) -> list[int]:
         return [i for i, p in enumerate(self.positions) if p == cell]
 
+    # --- markers that stack on a space (victims, Heal markers, hazmat) -------------
+    def take_victim(self, cell: Cell, treated: bool | None = None) -> bool:
+        """Take one victim off `cell`: a treated one if `treated`, an untreated one if there
+        is one when None; returns whether it was treated (its Heal marker goes with it)."""
+        if treated is None:
+            treated = self.treated.get(cell, 0) >= self.victims[cell]
+        take_one(self.victims, cell)
+        if treated:
+            take_one(self.treated, cell)
+        return treated
+
+    def put_victim(self, cell: Cell, treated: bool = False) -> None:
+        put_one(self.victims, cell)
+        if treated:
+            put_one(self.treated, cell)
+
+
+def take_one(counts: dict[Cell, int], cell: Cell) -> None:
+    counts[cell] -= 1
+    if not counts[cell]:
+        del counts[cell]
+
+
+def put_one(counts: dict[Cell, int], cell: Cell) -> None:
+    counts[cell] = counts.get(cell, 0) + 1
+
 
 # --- JSON -------------------------------------------------------------------------
 def _cell_key(cell: Cell) -> str:

@@ -25,7 +25,18 @@ from .board import CELL, NEIGHBOURS, Cell, edge, is_inside
 from .game_end import check_collapse, rescue
 from .poi import queue_reveal
 from .specialists import CAFS_COMMAND_LIMIT, COMMAND, EXTINGUISH, MOVEMENT, card, has_ability
-from .state import AP_SAVED_MAX, CLOSED, COLOURS, DESTROYED, FIRE, OPEN, SMOKE, FlashPointState
+from .state import (
+    AP_SAVED_MAX,
+    CLOSED,
+    COLOURS,
+    DESTROYED,
+    FIRE,
+    OPEN,
+    SMOKE,
+    FlashPointState,
+    put_one,
+    take_one,
+)
 
 ACTION_POINTS = "Take Action: Action Points"
 ADJACENT = "Adjacent Spaces"
@@ -158,20 +169,19 @@ def do_move(s: FlashPointState, a: Action, cost: int, log: Log) -> None:
     who = _who(s, i)
     by = " on the Fire Captain's command" if i != s.current else ""
     if a.get("hazmat"):
-        hazmat.take_hazmat(s, here)
+        take_one(s.hazmat, here)
         log.add(CARRY_HAZMAT, f"{who} carries hazmat from {here} to {to}{by} ({cost} AP).")
         if is_inside(to):
-            s.hazmat[to] = s.hazmat.get(to, 0) + 1
+            put_one(s.hazmat, to)
         else:
             s.disposed += 1
             log.add(hazmat.CARRY_OUT, "The hazmat is out of the building: disposed.")
     if a.get("carry") or a.get("lead"):
         moved = []  # (verb, treated) for each victim on the move
         if a.get("carry"):  # an untreated victim if there is one
-            treated = s.treated.get(here, 0) >= s.victims[here]
-            moved.append(("carries", _take_victim(s, here, treated)))
+            moved.append(("carries", s.take_victim(here)))
         if a.get("lead"):
-            moved.append(("leads", _take_victim(s, here, treated=True)))
+            moved.append(("leads", s.take_victim(here, treated=True)))
         what = " and ".join(f"{verb} a {'treated ' if treated else ''}victim"
                             for verb, treated in moved)
         log.add(CARRY if a.get("carry") else LEAD,
@@ -180,7 +190,7 @@ def do_move(s: FlashPointState, a: Action, cost: int, log: Log) -> None:
             if _rescue_point(s, to):
                 rescue(s, log, f"{who} {verb} a victim {_rescue_place(s)}")
             else:
-                _put_victim(s, to, treated)
+                s.put_victim(to, treated)
     if not (a.get("hazmat") or a.get("carry") or a.get("lead")):
         log.add(MOVE, f"{who} moves from {here} to {to}{by} ({cost} AP).")
     queue_reveal(s, [to] if to in s.hidden else [], resume="take-action")
@@ -193,23 +203,6 @@ def _rescue_point(s: FlashPointState, cell: Cell) -> bool:
 
 def _rescue_place(s: FlashPointState) -> str:
     return "to the Ambulance" if s.experienced else "out of the building"
-
-
-def _take_victim(s: FlashPointState, cell: Cell, treated: bool) -> bool:
-    s.victims[cell] -= 1
-    if not s.victims[cell]:
-        del s.victims[cell]
-    if treated:
-        s.treated[cell] -= 1
-        if not s.treated[cell]:
-            del s.treated[cell]
-    return treated
-
-
-def _put_victim(s: FlashPointState, cell: Cell, treated: bool) -> None:
-    s.victims[cell] = s.victims.get(cell, 0) + 1
-    if treated:
-        s.treated[cell] = s.treated.get(cell, 0) + 1
 
 
 def moves(s: FlashPointState) -> Iterator[Action]:

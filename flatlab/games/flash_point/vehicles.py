@@ -51,18 +51,8 @@ def rescue_victims_at_ambulance(s: FlashPointState, log: Log) -> None:
     """Victims waiting (or just brought) in the Ambulance's spaces are rescued."""
     for cell in vehicle_cells(s, "ambulance"):
         while s.victims.get(cell):
-            _remove_victim(s, cell)
+            s.take_victim(cell)
             rescue(s, log, f"The Ambulance takes the victim at {cell}", rule=RESCUE)
-
-
-def _remove_victim(s: FlashPointState, cell: Cell) -> None:
-    s.victims[cell] -= 1
-    if not s.victims[cell]:
-        del s.victims[cell]
-    if s.treated.get(cell, 0) > s.victims.get(cell, 0):
-        s.treated[cell] -= 1
-        if not s.treated[cell]:
-            del s.treated[cell]
 
 
 # --- Set-up step 14 -------------------------------------------------------------------
