@@ -65,11 +65,19 @@ from ...core.errors import IllegalAction
 from ...core.log import NULL_LOG
 from ...sim.policies import random_policy
 from . import deck_gun, take_action
-from .board import NEIGHBOURS, OUTSIDE, QUADRANT_CELLS, Cell, bordering_quadrants, is_inside
+from .board import (
+    COLS,
+    NEIGHBOURS,
+    OUTSIDE,
+    QUADRANT_CELLS,
+    ROWS,
+    Cell,
+    bordering_quadrants,
+    is_inside,
+)
 from .specialists import SPECIALISTS, card
 from .state import AP_SAVED_MAX, CLOSED, DESTROYED, FIRE, LOSSES_TO_LOSE, RESCUES_TO_WIN, FlashPointState
 
-ROWS, COLS = 8, 10
 N = ROWS * COLS
 XY: list[Cell] = [(i // COLS, i % COLS) for i in range(N)]
 INS = [is_inside(c) for c in XY]
